@@ -1,0 +1,146 @@
+package io.libra.core.estimate;
+
+import io.libra.core.model.Dimension;
+import io.libra.core.model.Node;
+import io.libra.core.plan.Balance;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The estimated load of a cluster: α/β per region and A/B per node (eq. 1–4). Immutable.
+ * A node's load is its regions' load plus a base that no region explains (background work,
+ * or a node with no counters at all); the base never moves.
+ *
+ * <p>Targets: on a homogeneous cluster every node's target is the mean, exactly as in the
+ * paper. When every node declares a capacity, node j's target is the total times its share
+ * of capacity, so normalised loads compare utilisation against the cluster's mean utilisation.
+ */
+public final class LoadModel {
+    private final List<Node> nodes;
+    private final List<RegionLoad> regions;
+    private final double[] baseCpu;
+    private final double[] baseDisk;
+    private final Map<String, Integer> index;
+    private final double[] cpu;
+    private final double[] disk;
+    private final double[] targetCpu;
+    private final double[] targetDisk;
+
+    public LoadModel(List<Node> nodes, List<RegionLoad> regions, double[] baseCpu, double[] baseDisk) {
+        this.nodes = List.copyOf(nodes);
+        this.regions = List.copyOf(regions);
+        this.baseCpu = baseCpu.clone();
+        this.baseDisk = baseDisk.clone();
+        this.index = indexOf(this.nodes);
+        this.cpu = this.baseCpu.clone();
+        this.disk = this.baseDisk.clone();
+        for (RegionLoad r : this.regions) {
+            int j = nodeIndex(r.node());
+            cpu[j] += r.cpu();
+            disk[j] += r.disk();
+        }
+        this.targetCpu = targets(Dimension.CPU, cpu);
+        this.targetDisk = targets(Dimension.DISK, disk);
+    }
+
+    private static Map<String, Integer> indexOf(List<Node> nodes) {
+        Map<String, Integer> m = new HashMap<>(nodes.size() * 2);
+        for (int i = 0; i < nodes.size(); i++) {
+            m.put(nodes.get(i).id(), i);
+        }
+        return m;
+    }
+
+    private double[] targets(Dimension d, double[] load) {
+        double total = 0;
+        for (double x : load) {
+            total += x;
+        }
+        double[] t = new double[nodes.size()];
+        boolean weighted = isHeterogeneous();
+        double capTotal = weighted ? nodes.stream().mapToDouble(n -> n.capacity().of(d)).sum() : nodes.size();
+        for (int j = 0; j < t.length; j++) {
+            double share = weighted ? nodes.get(j).capacity().of(d) / capTotal : 1.0 / nodes.size();
+            t[j] = total * share;
+        }
+        return t;
+    }
+
+    /** The same nodes and base load with another region layout (a plan's predicted state). */
+    public LoadModel withRegions(List<RegionLoad> newRegions) {
+        return new LoadModel(nodes, newRegions, baseCpu, baseDisk);
+    }
+
+    public boolean isHeterogeneous() {
+        return !nodes.isEmpty() && nodes.stream().allMatch(n -> n.capacity() != null);
+    }
+
+    public List<Node> nodes() {
+        return nodes;
+    }
+
+    public List<RegionLoad> regions() {
+        return regions;
+    }
+
+    public int nodeCount() {
+        return nodes.size();
+    }
+
+    public int nodeIndex(String id) {
+        Integer i = index.get(id);
+        if (i == null) {
+            throw new IllegalArgumentException("unknown node " + id);
+        }
+        return i;
+    }
+
+    public boolean hasNode(String id) {
+        return index.containsKey(id);
+    }
+
+    /** A_j or B_j: absolute load of node j. */
+    public double load(int node, Dimension d) {
+        return d == Dimension.CPU ? cpu[node] : disk[node];
+    }
+
+    public double base(int node, Dimension d) {
+        return d == Dimension.CPU ? baseCpu[node] : baseDisk[node];
+    }
+
+    /** What node j should carry in dimension d when perfectly balanced (the mean, or its capacity share). */
+    public double target(int node, Dimension d) {
+        return d == Dimension.CPU ? targetCpu[node] : targetDisk[node];
+    }
+
+    /** A'_j or B'_j (eq. 1); 1 when the whole cluster carries no load in d. */
+    public double normalized(int node, Dimension d) {
+        double t = target(node, d);
+        return t > 0 ? load(node, d) / t : 1.0;
+    }
+
+    /** δ_j (eq. 3). */
+    public double deviation(int node) {
+        return Math.max(normalized(node, Dimension.CPU), normalized(node, Dimension.DISK)) - 1.0;
+    }
+
+    public Balance balance() {
+        double maxCpu = 0;
+        double maxDisk = 0;
+        for (int j = 0; j < nodes.size(); j++) {
+            maxCpu = Math.max(maxCpu, normalized(j, Dimension.CPU));
+            maxDisk = Math.max(maxDisk, normalized(j, Dimension.DISK));
+        }
+        return new Balance(maxCpu, maxDisk, Math.max(maxCpu, maxDisk) - 1.0);
+    }
+
+    /** Total load in a dimension; conserved by every plan. */
+    public double total(Dimension d) {
+        double s = 0;
+        for (int j = 0; j < nodes.size(); j++) {
+            s += load(j, d);
+        }
+        return s;
+    }
+}

@@ -1,0 +1,63 @@
+package io.libra.core.model;
+
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One window of a cluster: what the OS measured per node and the software counters per
+ * region. Mirrors {@code libra.snapshot/v1}.
+ *
+ * @param replication Cassandra replication factor, or 0 when not applicable
+ * @param ring        Cassandra: tokens per node id; empty otherwise
+ */
+public record ClusterSnapshot(String store, Instant capturedAt, double windowSeconds, List<Node> nodes,
+                              List<Region> regions, int replication, Map<String, List<String>> ring) {
+    public ClusterSnapshot {
+        if (nodes == null || nodes.isEmpty()) {
+            throw new IllegalArgumentException("nodes: must not be empty");
+        }
+        Checks.positive("windowSeconds", windowSeconds);
+        nodes = List.copyOf(nodes);
+        regions = List.copyOf(regions);
+        ring = ring == null ? Map.of() : Map.copyOf(ring);
+        checkReferences(nodes, regions);
+    }
+
+    public ClusterSnapshot(String store, Instant capturedAt, double windowSeconds, List<Node> nodes, List<Region> regions) {
+        this(store, capturedAt, windowSeconds, nodes, regions, 0, Map.of());
+    }
+
+    private static void checkReferences(List<Node> nodes, List<Region> regions) {
+        Map<String, Node> byId = new HashMap<>();
+        for (Node n : nodes) {
+            if (byId.put(n.id(), n) != null) {
+                throw new IllegalArgumentException("nodes: duplicate id " + n.id());
+            }
+        }
+        Map<String, Boolean> seen = new HashMap<>(regions.size() * 2);
+        for (Region r : regions) {
+            if (!byId.containsKey(r.node())) {
+                throw new IllegalArgumentException("region " + r.id() + ": unknown node " + r.node());
+            }
+            if (seen.put(r.id(), Boolean.TRUE) != null) {
+                throw new IllegalArgumentException("regions: duplicate id " + r.id());
+            }
+        }
+    }
+
+    /** True when every node declares a capacity (a heterogeneous cluster). */
+    public boolean hasCapacities() {
+        return nodes.stream().allMatch(n -> n.capacity() != null);
+    }
+
+    public Optional<Node> node(String id) {
+        return nodes.stream().filter(n -> n.id().equals(id)).findFirst();
+    }
+
+    public ClusterSnapshot withState(List<Node> newNodes, List<Region> newRegions) {
+        return new ClusterSnapshot(store, capturedAt, windowSeconds, newNodes, newRegions, replication, ring);
+    }
+}

@@ -1,0 +1,32 @@
+package io.libra.core.model;
+
+import java.util.List;
+
+/**
+ * A contiguous key range served by one node (HBase region, or one replica of a Cassandra
+ * token sub-range).
+ *
+ * @param sizeBytes data held, the cost of moving it
+ * @param histogram sampled sub-ranges in key order (may be empty)
+ * @param rangeId   Cassandra: the shared token sub-range this replica entry belongs to; else null
+ */
+public record Region(String id, String table, KeyRange range, String node, double sizeBytes,
+                     RegionCounters counters, List<KeyBucket> histogram, String rangeId) {
+    public Region {
+        Checks.id("region.id", id);
+        Checks.id("region.node", node);
+        Checks.nonNegative("sizeBytes", sizeBytes);
+        if (table == null || range == null || counters == null) {
+            throw new IllegalArgumentException("region " + id + ": table, range and counters are required");
+        }
+        histogram = histogram == null ? List.of() : List.copyOf(histogram);
+    }
+
+    public Region(String id, String table, KeyRange range, String node, double sizeBytes, RegionCounters counters) {
+        this(id, table, range, node, sizeBytes, counters, List.of(), null);
+    }
+
+    public Region onNode(String newNode) {
+        return new Region(id, table, range, newNode, sizeBytes, counters, histogram, rangeId);
+    }
+}

@@ -1,0 +1,9 @@
+package io.libra.core.plan;
+
+/** One step of a plan. Actions apply in order; later ones may name regions created by splits. */
+public sealed interface Action permits SplitAction, MoveAction, MergeAction {
+    /** The action's type as written in {@code libra.plan/v1}: split, move or merge. */
+    String type();
+
+    Reason reason();
+}

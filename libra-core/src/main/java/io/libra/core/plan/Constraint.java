@@ -1,0 +1,15 @@
+package io.libra.core.plan;
+
+/** The named conditions of §III-B and §IV-B that an action passed. */
+public enum Constraint {
+    /** A'_dst + α'_i &lt; 1 + λ in the critical dimension. */
+    LOAD_CONSTRAINT,
+    /** β'_i &lt; α'_i: the region weighs less in the non-critical dimension (mirrored for disk). */
+    INTERFERENCE_CONSTRAINT,
+    /** α'_i &gt; 1/500: moving it is worth the overhead. */
+    BENEFIT_THRESHOLD,
+    /** The region exceeds λ/2 (Theorem 1's bound) and no lighter region qualified. */
+    SPLIT_BOUND,
+    /** Both neighbours are cold and small; merging them cuts per-region overhead. */
+    COLD_NEIGHBOURS
+}

@@ -1,0 +1,65 @@
+package io.libra.core.schedule;
+
+/**
+ * Scheduling parameters, named as in the paper.
+ *
+ * @param lambda             λ: the largest acceptable deviation from the mean (0.05)
+ * @param benefitThreshold   a region must carry more than this normalised load to be moved (1/500)
+ * @param maxActions         cap on actions in one plan; 0 means no cap
+ * @param splitting          whether load-based splitting (§IV-B) may be used
+ * @param lazy               whether lazy scheduling (§IV-C) batches candidates and drops redundant actions
+ * @param mergeColdBelow     adjacent regions whose combined normalised load in both dimensions stays below
+ *                           this are proposed for merging; 0 disables merging
+ * @param cpuWeight          2d-wtd only: weight of CPU in the weighted score (disk gets 1 − w)
+ */
+public record SchedulerConfig(double lambda, double benefitThreshold, int maxActions, boolean splitting,
+                              boolean lazy, double mergeColdBelow, double cpuWeight) {
+    public static final SchedulerConfig DEFAULT = new SchedulerConfig(0.05, 1.0 / 500, 0, true, true, 0.0, 0.5);
+
+    public SchedulerConfig {
+        if (!(lambda > 0 && lambda < 10)) {
+            throw new IllegalArgumentException("lambda: must be in (0, 10), got " + lambda);
+        }
+        if (!(benefitThreshold >= 0 && benefitThreshold < 1)) {
+            throw new IllegalArgumentException("benefitThreshold: must be in [0, 1), got " + benefitThreshold);
+        }
+        if (maxActions < 0) {
+            throw new IllegalArgumentException("maxActions: must be >= 0, got " + maxActions);
+        }
+        if (!(mergeColdBelow >= 0 && mergeColdBelow < 1)) {
+            throw new IllegalArgumentException("mergeColdBelow: must be in [0, 1), got " + mergeColdBelow);
+        }
+        if (!(cpuWeight >= 0 && cpuWeight <= 1)) {
+            throw new IllegalArgumentException("cpuWeight: must be in [0, 1], got " + cpuWeight);
+        }
+    }
+
+    /** Theorem 1's bound: regions above λ/2 in either dimension are split candidates. */
+    public double splitBound() {
+        return lambda / 2;
+    }
+
+    public SchedulerConfig withLambda(double l) {
+        return new SchedulerConfig(l, benefitThreshold, maxActions, splitting, lazy, mergeColdBelow, cpuWeight);
+    }
+
+    public SchedulerConfig withMaxActions(int n) {
+        return new SchedulerConfig(lambda, benefitThreshold, n, splitting, lazy, mergeColdBelow, cpuWeight);
+    }
+
+    public SchedulerConfig withSplitting(boolean on) {
+        return new SchedulerConfig(lambda, benefitThreshold, maxActions, on, lazy, mergeColdBelow, cpuWeight);
+    }
+
+    public SchedulerConfig withLazy(boolean on) {
+        return new SchedulerConfig(lambda, benefitThreshold, maxActions, splitting, on, mergeColdBelow, cpuWeight);
+    }
+
+    public SchedulerConfig withMergeColdBelow(double x) {
+        return new SchedulerConfig(lambda, benefitThreshold, maxActions, splitting, lazy, x, cpuWeight);
+    }
+
+    public SchedulerConfig withCpuWeight(double w) {
+        return new SchedulerConfig(lambda, benefitThreshold, maxActions, splitting, lazy, mergeColdBelow, w);
+    }
+}
