@@ -3,8 +3,12 @@ package io.libra.core.schedule;
 import io.libra.core.estimate.LoadModel;
 import io.libra.core.plan.Plan;
 import io.libra.core.plan.PlanStatus;
+import io.libra.core.split.RegionSplitter;
 
-/** Placeholder until implemented. */
+/**
+ * Baseline 2d-iso: each dimension balanced by its own scheduler that ignores the other, taking
+ * turns, as TiKV's PD and CockroachDB do. The two can undo each other's work.
+ */
 public final class IsolatedStrategy implements Strategy {
     @Override
     public String name() {
@@ -13,6 +17,20 @@ public final class IsolatedStrategy implements Strategy {
 
     @Override
     public Plan plan(LoadModel model, PlanningContext context) {
-        return Plan.empty(name(), model.balance(), PlanStatus.BALANCED, "not implemented");
+        SchedulerConfig config = context.config();
+        if (model.balance().imbalanceDegree() <= config.lambda()) {
+            return Plan.empty(name(), model.balance(), PlanStatus.BALANCED, "both dimensions within 1 + λ");
+        }
+        WorkingState state = new WorkingState(model, new RegionSplitter(context.estimation()));
+        ScoreBalancer cpu = new ScoreBalancer(state, config, 1, 0);
+        ScoreBalancer disk = new ScoreBalancer(state, config, 0, 1);
+        int cap = Baselines.cap(model, config);
+        boolean active = true;
+        while (active && state.actions().size() < cap) {
+            boolean movedCpu = cpu.step();
+            boolean movedDisk = state.actions().size() < cap && disk.step();
+            active = movedCpu || movedDisk;
+        }
+        return PlanFinisher.finish(name(), model, context, state.actions(), "no region fits under the load constraint");
     }
 }

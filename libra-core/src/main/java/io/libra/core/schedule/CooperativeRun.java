@@ -1,0 +1,203 @@
+package io.libra.core.schedule;
+
+import io.libra.core.estimate.LoadModel;
+import io.libra.core.model.Dimension;
+import io.libra.core.plan.Action;
+import io.libra.core.plan.Constraint;
+import io.libra.core.split.RegionSplitter;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * One run of the cooperative scheduling loop. Each iteration takes the node with the largest
+ * deviation δ, its critical dimension, and sheds load from it to the least-loaded nodes in that
+ * dimension under the three migration conditions. With lazy scheduling, a hot node's regions
+ * are sorted into a schedule candidate queue and a split candidate queue (Stage 2) and one of
+ * the queues is executed (Stage 3). The run ends when Δ ≤ λ or no node can act; the actions
+ * kept are the prefix that reached the lowest Δ, so a plan never leaves Δ higher than it was.
+ */
+final class CooperativeRun {
+    private static final int DESTINATIONS_TRIED = 8;
+    private static final List<Constraint> MIGRATION = List.of(
+            Constraint.LOAD_CONSTRAINT, Constraint.INTERFERENCE_CONSTRAINT, Constraint.BENEFIT_THRESHOLD);
+
+    private final SchedulerConfig config;
+    private final WorkingState state;
+    private final MigrationConditions conditions;
+    private final SplitProposer splits;
+    private final NodeHeap hottest;
+    private final NodeHeap worst;
+    private final NodeHeap[] coolest = new NodeHeap[2];
+    private final List<Integer> exhausted = new ArrayList<>();
+    private final BitSet unsplittable = new BitSet();
+    private final int cap;
+
+    CooperativeRun(LoadModel model, PlanningContext context) {
+        this.config = context.config();
+        this.state = new WorkingState(model, new RegionSplitter(context.estimation()));
+        this.conditions = new MigrationConditions(state, config);
+        this.splits = new SplitProposer(state, context);
+        int n = state.nodeCount();
+        this.hottest = new NodeHeap(n, state::deviation, true);
+        this.worst = new NodeHeap(n, state::deviation, true);
+        for (Dimension d : Dimension.values()) {
+            coolest[d.ordinal()] = new NodeHeap(n, j -> state.norm(j, d), false);
+        }
+        state.listen(hottest::add);
+        state.listen(worst::update);
+        state.listen(coolest[0]::update);
+        state.listen(coolest[1]::update);
+        int regions = model.regions().size();
+        this.cap = config.maxActions() > 0 ? config.maxActions() : 4 * (regions + n) + 64;
+    }
+
+    List<Action> schedule() {
+        double best = delta();
+        int bestLength = 0;
+        boolean progressSinceReset = false;
+        while (state.actions().size() < cap) {
+            if (hottest.isEmpty() || state.deviation(hottest.peek()) <= config.lambda()) {
+                if (!progressSinceReset || exhausted.isEmpty() || delta() <= config.lambda()) {
+                    break;
+                }
+                exhausted.forEach(hottest::add);
+                exhausted.clear();
+                progressSinceReset = false;
+                continue;
+            }
+            int source = hottest.peek();
+            if (!step(source, state.critical(source))) {
+                hottest.remove(source);
+                exhausted.add(source);
+                continue;
+            }
+            progressSinceReset = true;
+            double now = delta();
+            if (now < best - 1e-12) {
+                best = now;
+                bestLength = state.actions().size();
+            }
+        }
+        return new ArrayList<>(state.actions().subList(0, bestLength));
+    }
+
+    private double delta() {
+        return state.deviation(worst.peek());
+    }
+
+    private boolean step(int source, Dimension d) {
+        return config.lazy() ? lazyStep(source, d) : eagerStep(source, d);
+    }
+
+    /** Stages 2 and 3 of lazy scheduling for one hot node. */
+    private boolean lazyStep(int source, Dimension d) {
+        List<Integer> scheduled = new ArrayList<>();
+        List<Integer> splitQueue = new ArrayList<>();
+        for (int r : state.regionsByLoad(source, d)) {
+            if (state.norm(source, d) <= 1.0 || !conditions.benefitThreshold(r, d, source)) {
+                break;
+            }
+            if (!conditions.interferenceConstraint(r, d, source)) {
+                continue;
+            }
+            boolean big = conditions.exceedsSplitBound(r, source);
+            int dst = destination(r, d, source, big);
+            if (dst >= 0) {
+                moveTo(r, source, dst, d);
+                scheduled.add(r);
+            } else if (big && config.splitting() && !unsplittable.get(r)) {
+                splitQueue.add(r);
+            }
+        }
+        if (state.norm(source, d) <= 1 + config.lambda() || splitQueue.isEmpty()) {
+            return !scheduled.isEmpty();
+        }
+        return splitInstead(source, d, scheduled, splitQueue) || !scheduled.isEmpty();
+    }
+
+    /**
+     * Stage 3-1: the schedule candidates cannot bring the node within 1 + λ, so if the split
+     * candidates carry a significant load, drop the moves and split instead.
+     */
+    private boolean splitInstead(int source, Dimension d, List<Integer> scheduled, List<Integer> splitQueue) {
+        double splitLoad = 0;
+        for (int r : splitQueue) {
+            splitLoad += state.regionNorm(r, d, source);
+        }
+        double excessWithMoves = state.norm(source, d) - 1;
+        if (splitLoad < Math.min(excessWithMoves, config.splitBound())) {
+            return false;
+        }
+        List<SplitProposer.Proposal> proposals = splits.propose(splitQueue, source, d, unsplittable);
+        if (proposals.isEmpty()) {
+            return false;
+        }
+        for (int k = scheduled.size() - 1; k >= 0; k--) {
+            state.undoMove(scheduled.get(k), source);
+        }
+        double excess = state.norm(source, d) - 1;
+        double covered = 0;
+        for (SplitProposer.Proposal p : proposals) {
+            if (covered >= excess) {
+                break;
+            }
+            double load = state.regionNorm(p.region(), d, source);
+            if (splits.apply(p, d)) {
+                covered += load;
+            } else {
+                unsplittable.set(p.region());
+            }
+        }
+        return true;
+    }
+
+    /** The paper's basic loop: move the first region meeting all three conditions, else split. */
+    private boolean eagerStep(int source, Dimension d) {
+        int[] regions = state.regionsByLoad(source, d);
+        List<Integer> splitQueue = new ArrayList<>();
+        for (int r : regions) {
+            if (!conditions.benefitThreshold(r, d, source)) {
+                break;
+            }
+            if (!conditions.interferenceConstraint(r, d, source)) {
+                continue;
+            }
+            boolean big = conditions.exceedsSplitBound(r, source);
+            int dst = destination(r, d, source, false);
+            if (dst >= 0) {
+                moveTo(r, source, dst, d);
+                return true;
+            }
+            if (big && config.splitting() && !unsplittable.get(r)) {
+                splitQueue.add(r);
+            }
+        }
+        for (SplitProposer.Proposal p : splits.propose(splitQueue, source, d, unsplittable)) {
+            if (splits.apply(p, d)) {
+                return true;
+            }
+            unsplittable.set(p.region());
+        }
+        return false;
+    }
+
+    /** The least-loaded node in d that takes the region under the load constraint. */
+    private int destination(int r, Dimension d, int source, boolean big) {
+        for (int dst : coolest[d.ordinal()].top(DESTINATIONS_TRIED)) {
+            if (dst == source || !conditions.loadConstraint(r, d, dst)) {
+                continue;
+            }
+            if (!big || conditions.bigRegionFits(r, dst)) {
+                return dst;
+            }
+        }
+        return -1;
+    }
+
+    private void moveTo(int r, int source, int dst, Dimension d) {
+        String note = Notes.move(state.region(r).id(), d, state.norm(source, d), state.regionNorm(r, d, source),
+                state.regionNorm(r, d.other(), source), config.lambda());
+        state.move(r, dst, d, MIGRATION, note);
+    }
+}

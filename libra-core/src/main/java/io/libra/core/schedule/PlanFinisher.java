@@ -1,0 +1,24 @@
+package io.libra.core.schedule;
+
+import io.libra.core.estimate.LoadModel;
+import io.libra.core.plan.Action;
+import io.libra.core.plan.Plan;
+import io.libra.core.plan.PlanApplier;
+import io.libra.core.plan.PlanStatus;
+import java.util.List;
+
+/** Turns a strategy's actions into a plan value with the predicted balance. */
+final class PlanFinisher {
+    private PlanFinisher() {
+    }
+
+    static Plan finish(String strategy, LoadModel model, PlanningContext context, List<Action> actions, String stuck) {
+        if (actions.isEmpty()) {
+            return Plan.empty(strategy, model.balance(), PlanStatus.STUCK, stuck);
+        }
+        LoadModel predicted = new PlanApplier(context.estimation()).apply(model, new Plan(strategy, actions,
+                model.balance(), model.balance(), PlanStatus.PLANNED, ""));
+        return new Plan(strategy, actions, model.balance(), predicted.balance(), PlanStatus.PLANNED,
+                actions.size() + " actions");
+    }
+}

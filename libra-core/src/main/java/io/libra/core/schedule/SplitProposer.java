@@ -1,0 +1,77 @@
+package io.libra.core.schedule;
+
+import io.libra.core.estimate.EstimationConfig;
+import io.libra.core.model.Dimension;
+import io.libra.core.model.RegionCounters;
+import io.libra.core.split.RegionSplitter;
+import io.libra.core.split.SplitPointFinder;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Load-based splitting for the split candidate queue: each candidate is cut so that one piece
+ * carries a little under λ/2 of the critical dimension (Theorem 1's bound), or half the region
+ * when that is smaller. Only what is needed is split; a remainder above λ/2 is cut again later.
+ */
+final class SplitProposer {
+    private static final double PIECE_SHARE_OF_BOUND = 0.9;
+
+    private final WorkingState state;
+    private final SchedulerConfig config;
+    private final EstimationConfig estimation;
+    private final RegionSplitter splitter;
+
+    SplitProposer(WorkingState state, PlanningContext context) {
+        this.state = state;
+        this.config = context.config();
+        this.estimation = context.estimation();
+        this.splitter = new RegionSplitter(estimation);
+    }
+
+    record Proposal(int region, String key, double ratio) {
+    }
+
+    List<Proposal> propose(List<Integer> candidates, int source, Dimension d, BitSet unsplittable) {
+        List<Proposal> out = new ArrayList<>();
+        for (int r : candidates) {
+            Proposal p = propose(r, source, d);
+            if (p == null) {
+                unsplittable.set(r);
+            } else {
+                out.add(p);
+            }
+        }
+        return out;
+    }
+
+    private Proposal propose(int r, int source, Dimension d) {
+        double x = state.regionNorm(r, d, source);
+        if (x <= 0) {
+            return null;
+        }
+        double piece = Math.min(PIECE_SHARE_OF_BOUND * config.splitBound(), x / 2);
+        double ratio = piece / x;
+        var region = state.region(r).region();
+        String key = SplitPointFinder.fromHistogram(region.range(), region.histogram(), weight(d), ratio);
+        if (!region.range().strictlyContains(key)) {
+            return null;
+        }
+        RegionSplitter.Halves h = splitter.split(state.region(r), key);
+        double whole = state.region(r).of(d);
+        boolean degenerate = Math.min(h.left().of(d), h.right().of(d)) < 0.02 * whole;
+        return degenerate ? null : new Proposal(r, key, ratio);
+    }
+
+    boolean apply(Proposal p, Dimension d) {
+        int source = state.nodeOf(p.region());
+        String note = Notes.split(state.region(p.region()).id(), d, state.regionNorm(p.region(), d, source),
+                config.lambda(), p.ratio());
+        return state.split(p.region(), p.key(), p.ratio(), d, note) != null;
+    }
+
+    private ToDoubleFunction<RegionCounters> weight(Dimension d) {
+        return d == Dimension.CPU ? estimation::cpuWeight : c -> estimation.disk().cost(c);
+    }
+}

@@ -1,0 +1,196 @@
+package io.libra.core.schedule;
+
+import io.libra.core.estimate.LoadModel;
+import io.libra.core.estimate.RegionLoad;
+import io.libra.core.model.Dimension;
+import io.libra.core.plan.Action;
+import io.libra.core.plan.MoveAction;
+import io.libra.core.plan.NodeDeviation;
+import io.libra.core.plan.Reason;
+import io.libra.core.plan.SplitAction;
+import io.libra.core.split.RegionSplitter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The mutable state one planning run works on: node loads, which region sits where, and the
+ * actions taken so far. Loads update incrementally after each action, as the paper's loop
+ * requires ("update loads after each accepted action"); listeners (node heaps) hear of every
+ * node whose load changed.
+ */
+final class WorkingState {
+    private static final int CPU = 0;
+    private static final int DISK = 1;
+
+    private final LoadModel model;
+    private final RegionSplitter splitter;
+    private final int nodes;
+    private final double[][] load;
+    private final double[][] target;
+    private final List<RegionLoad> regions;
+    private final RegionIndex index;
+    private final List<Action> actions = new ArrayList<>();
+    private final List<java.util.function.IntConsumer> listeners = new ArrayList<>();
+
+    WorkingState(LoadModel model, RegionSplitter splitter) {
+        this.model = model;
+        this.splitter = splitter;
+        this.nodes = model.nodeCount();
+        this.load = new double[2][nodes];
+        this.target = new double[2][nodes];
+        for (int j = 0; j < nodes; j++) {
+            for (Dimension d : Dimension.values()) {
+                load[d.ordinal()][j] = model.load(j, d);
+                target[d.ordinal()][j] = model.target(j, d);
+            }
+        }
+        this.regions = new ArrayList<>(model.regions());
+        this.index = new RegionIndex(nodes, regions.size());
+        for (int r = 0; r < regions.size(); r++) {
+            index.add(r, model.nodeIndex(regions.get(r).node()));
+        }
+    }
+
+    /** Called with every node whose load changes, e.g. {@code heap::update}. */
+    void listen(java.util.function.IntConsumer onNodeChange) {
+        listeners.add(onNodeChange);
+    }
+
+    int nodeCount() {
+        return nodes;
+    }
+
+    String nodeId(int j) {
+        return model.nodes().get(j).id();
+    }
+
+    /** A'_j or B'_j. */
+    double norm(int j, Dimension d) {
+        double t = target[d.ordinal()][j];
+        return t > 0 ? load[d.ordinal()][j] / t : 1.0;
+    }
+
+    /** δ_j. */
+    double deviation(int j) {
+        return Math.max(norm(j, Dimension.CPU), norm(j, Dimension.DISK)) - 1.0;
+    }
+
+    /** The critical dimension of node j: the one that dictates δ_j. */
+    Dimension critical(int j) {
+        return norm(j, Dimension.CPU) > norm(j, Dimension.DISK) ? Dimension.CPU : Dimension.DISK;
+    }
+
+    /** α'_i or β'_i measured against node j's target. */
+    double regionNorm(int r, Dimension d, int j) {
+        double t = target[d.ordinal()][j];
+        return t > 0 ? regions.get(r).of(d) / t : 0.0;
+    }
+
+    RegionLoad region(int r) {
+        return regions.get(r);
+    }
+
+    int nodeOf(int r) {
+        return index.nodeOf(r);
+    }
+
+    /** Live regions on node j, heaviest first in dimension d. */
+    int[] regionsByLoad(int j, Dimension d) {
+        int[] rs = index.members(j);
+        Integer[] boxed = new Integer[rs.length];
+        for (int k = 0; k < rs.length; k++) {
+            boxed[k] = rs[k];
+        }
+        Arrays.sort(boxed, (a, b) -> {
+            int c = Double.compare(regions.get(b).of(d), regions.get(a).of(d));
+            return c != 0 ? c : Integer.compare(a, b);
+        });
+        int[] out = new int[rs.length];
+        for (int k = 0; k < rs.length; k++) {
+            out[k] = boxed[k];
+        }
+        return out;
+    }
+
+    int[] regionsOn(int j) {
+        return index.members(j);
+    }
+
+    List<Action> actions() {
+        return actions;
+    }
+
+    /** Max over nodes of max(A', B') − 1, scanning every node. */
+    double imbalanceDegree() {
+        double max = Double.NEGATIVE_INFINITY;
+        for (int j = 0; j < nodes; j++) {
+            max = Math.max(max, deviation(j));
+        }
+        return max;
+    }
+
+    void move(int r, int dst, Dimension critical, List<io.libra.core.plan.Constraint> passed, String note) {
+        int src = index.nodeOf(r);
+        double srcBefore = deviation(src);
+        double dstBefore = deviation(dst);
+        shift(r, src, dst);
+        RegionLoad g = regions.get(r);
+        Reason why = new Reason(critical, passed, new NodeDeviation(nodeId(src), srcBefore, deviation(src)),
+                new NodeDeviation(nodeId(dst), dstBefore, deviation(dst)), note);
+        actions.add(new MoveAction(g.id(), nodeId(src), nodeId(dst), g.region().sizeBytes(), why));
+    }
+
+    /** Undoes the last action, which must be the move of region r. */
+    void undoMove(int r, int originalNode) {
+        shift(r, index.nodeOf(r), originalNode);
+        actions.remove(actions.size() - 1);
+    }
+
+    private void shift(int r, int src, int dst) {
+        RegionLoad g = regions.get(r);
+        load[CPU][src] -= g.cpu();
+        load[DISK][src] -= g.disk();
+        load[CPU][dst] += g.cpu();
+        load[DISK][dst] += g.disk();
+        index.move(r, dst);
+        regions.set(r, new RegionLoad(g.region().onNode(nodeId(dst)), g.cpu(), g.disk()));
+        changed(src);
+        changed(dst);
+    }
+
+    /**
+     * Splits region r at the key; returns the indices of the two halves, or null when the split
+     * would leave nearly all of the critical load on one side (a hot key cannot be split).
+     */
+    int[] split(int r, String key, double ratio, Dimension critical, String note) {
+        RegionLoad g = regions.get(r);
+        RegionSplitter.Halves h = splitter.split(g, key);
+        double whole = g.of(critical);
+        if (whole <= 0 || Math.min(h.left().of(critical), h.right().of(critical)) < 0.02 * whole) {
+            return null;
+        }
+        int j = index.nodeOf(r);
+        double dev = deviation(j);
+        index.kill(r);
+        int left = append(h.left(), j);
+        int right = append(h.right(), j);
+        Reason why = new Reason(critical, List.of(io.libra.core.plan.Constraint.SPLIT_BOUND),
+                new NodeDeviation(nodeId(j), dev, dev), null, note);
+        actions.add(new SplitAction(g.id(), key, h.left().id(), h.right().id(), ratio, why));
+        return new int[] {left, right};
+    }
+
+    private int append(RegionLoad r, int node) {
+        regions.add(r);
+        int i = regions.size() - 1;
+        index.add(i, node);
+        return i;
+    }
+
+    private void changed(int j) {
+        for (java.util.function.IntConsumer l : listeners) {
+            l.accept(j);
+        }
+    }
+}
