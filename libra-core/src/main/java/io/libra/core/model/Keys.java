@@ -11,27 +11,32 @@ import java.math.RoundingMode;
  */
 public final class Keys {
     private static final int MIN_WIDTH = 16;
+    /** Fewest distinct keys a range must span before interpolating in it; else keys grow by a byte. */
+    private static final BigInteger RESOLUTION = BigInteger.valueOf(1 << 16);
 
     private Keys() {
     }
 
     /** The key a fraction {@code f} of the way from start to end, strictly inside when possible. */
     public static String interpolate(KeyRange range, double f) {
-        int width = Math.max(MIN_WIDTH, Math.max(range.startKey().length(), range.endKey().length()) + 2);
+        int width = Math.max(MIN_WIDTH, Math.max(range.startKey().length(), range.endKey().length()));
         width += width % 2;
         BigInteger lo = value(range.startKey(), width);
-        BigInteger hi = range.endKey().isEmpty() ? BigInteger.ONE.shiftLeft(width * 4) : value(range.endKey(), width);
+        BigInteger hi = top(range, width);
+        while (hi.subtract(lo).compareTo(RESOLUTION) < 0) {
+            width += 2;
+            lo = value(range.startKey(), width);
+            hi = top(range, width);
+        }
         BigDecimal span = new BigDecimal(hi.subtract(lo));
         BigInteger offset = span.multiply(BigDecimal.valueOf(Math.min(1, Math.max(0, f))))
                 .setScale(0, RoundingMode.HALF_EVEN).toBigInteger();
-        BigInteger k = lo.add(offset);
-        if (k.compareTo(lo) <= 0) {
-            k = lo.add(BigInteger.ONE);
-        }
-        if (k.compareTo(hi) >= 0) {
-            k = hi.subtract(BigInteger.ONE);
-        }
+        BigInteger k = lo.add(offset).max(lo.add(BigInteger.ONE)).min(hi.subtract(BigInteger.ONE));
         return trim(hex(k, width), range);
+    }
+
+    private static BigInteger top(KeyRange range, int width) {
+        return range.endKey().isEmpty() ? BigInteger.ONE.shiftLeft(width * 4) : value(range.endKey(), width);
     }
 
     /** Fraction of the range's key space that lies before {@code key}. */

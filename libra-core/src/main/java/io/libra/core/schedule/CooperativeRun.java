@@ -49,7 +49,7 @@ final class CooperativeRun {
         state.listen(coolest[0]::update);
         state.listen(coolest[1]::update);
         int regions = model.regions().size();
-        this.cap = config.maxActions() > 0 ? config.maxActions() : 4 * (regions + n) + 64;
+        this.cap = config.maxActions() > 0 ? config.maxActions() : 16 * (regions + n) + 1024;
     }
 
     List<Action> schedule() {
@@ -142,12 +142,7 @@ final class CooperativeRun {
             if (covered >= excess) {
                 break;
             }
-            double load = state.regionNorm(p.region(), d, source);
-            if (splits.apply(p, d)) {
-                covered += load;
-            } else {
-                unsplittable.set(p.region());
-            }
+            covered += splits.carve(p, d, excess - covered, unsplittable);
         }
         return true;
     }
@@ -174,10 +169,9 @@ final class CooperativeRun {
             }
         }
         for (SplitProposer.Proposal p : splits.propose(splitQueue, source, d, unsplittable)) {
-            if (splits.apply(p, d)) {
+            if (splits.carve(p, d, 0, unsplittable) > 0) {
                 return true;
             }
-            unsplittable.set(p.region());
         }
         return false;
     }

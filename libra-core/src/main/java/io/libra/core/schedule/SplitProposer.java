@@ -64,11 +64,31 @@ final class SplitProposer {
         return degenerate ? null : new Proposal(r, key, ratio);
     }
 
-    boolean apply(Proposal p, Dimension d) {
-        int source = state.nodeOf(p.region());
-        String note = Notes.split(state.region(p.region()).id(), d, state.regionNorm(p.region(), d, source),
-                config.lambda(), p.ratio());
-        return state.split(p.region(), p.key(), p.ratio(), d, note) != null;
+    /**
+     * Cuts pieces off the candidate until they carry {@code needed} of the critical load (at
+     * least one piece), each piece a little under λ/2; returns the load made movable.
+     */
+    double carve(Proposal first, Dimension d, double needed, BitSet unsplittable) {
+        int source = state.nodeOf(first.region());
+        double carved = 0;
+        Proposal p = first;
+        while (p != null) {
+            double x = state.regionNorm(p.region(), d, source);
+            String note = Notes.split(state.region(p.region()).id(), d, x, config.lambda(), p.ratio());
+            int[] halves = state.split(p.region(), p.key(), p.ratio(), d, note);
+            if (halves == null) {
+                unsplittable.set(p.region());
+                return carved;
+            }
+            double piece = state.regionNorm(halves[0], d, source);
+            double rest = state.regionNorm(halves[1], d, source);
+            carved += piece;
+            if (carved >= needed || rest <= config.splitBound()) {
+                return carved + (rest <= config.splitBound() ? rest : 0);
+            }
+            p = propose(halves[1], source, d);
+        }
+        return carved;
     }
 
     private ToDoubleFunction<RegionCounters> weight(Dimension d) {
