@@ -1,0 +1,144 @@
+package io.libra.hbase.balancer;
+
+import io.libra.core.estimate.EstimationConfig;
+import io.libra.core.model.ClusterSnapshot;
+import io.libra.core.model.KeyRange;
+import io.libra.core.model.Node;
+import io.libra.core.model.Region;
+import io.libra.core.model.RegionCounters;
+import io.libra.hbase.reporter.LoadReport;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.hbase.ClusterMetrics;
+import org.apache.hadoop.hbase.RegionMetrics;
+import org.apache.hadoop.hbase.ServerMetrics;
+import org.apache.hadoop.hbase.ServerName;
+import org.apache.hadoop.hbase.Size;
+import org.apache.hadoop.hbase.client.RegionInfo;
+
+/**
+ * Builds the core's view of the cluster from what the master knows: the assignment, the
+ * {@link ClusterMetrics} (store file sizes, request counts turned into rates) and the
+ * RegionServers' own reports (CPU, disk, per-region ops and bytes).
+ *
+ * <p>A node without a fresh report is estimated from its request counters alone: its CPU and
+ * disk are its regions' request weights times the load per unit of weight seen on the
+ * reporting nodes (or a nominal unit when none reports), so it still takes part in planning.
+ */
+public final class SnapshotBuilder {
+    /** Cores per weighted request/s, and disk bytes per unit of disk cost, when no node reports. */
+    static final double NOMINAL_CPU_PER_WEIGHT = 1e-3;
+    static final double NOMINAL_DISK_PER_COST = 1.0;
+
+    private static final HexFormat HEX = HexFormat.of();
+
+    private final EstimationConfig estimation;
+    private final double defaultCpuCores;
+
+    public SnapshotBuilder(EstimationConfig estimation, double defaultCpuCores) {
+        this.estimation = estimation;
+        this.defaultCpuCores = defaultCpuCores;
+    }
+
+    public HBaseSnapshot build(Map<ServerName, List<RegionInfo>> assignment, ClusterMetrics metrics,
+                               RequestRates rates, Map<String, LoadReport> reports, Instant now) {
+        Map<String, RegionMetrics> regionMetrics = regionMetrics(metrics);
+        Map<String, RegionInfo> regionInfos = new LinkedHashMap<>();
+        Map<String, ServerName> servers = new LinkedHashMap<>();
+        Map<String, List<Region>> byNode = new LinkedHashMap<>();
+        for (Map.Entry<ServerName, List<RegionInfo>> e : assignment.entrySet()) {
+            String node = e.getKey().getServerName();
+            servers.put(node, e.getKey());
+            List<Region> regions = new ArrayList<>();
+            LoadReport report = reports.get(node);
+            for (RegionInfo ri : e.getValue()) {
+                String id = ri.getEncodedName();
+                regionInfos.put(id, ri);
+                regions.add(region(ri, node, regionMetrics.get(id), counters(id, report, rates)));
+            }
+            byNode.put(node, regions);
+        }
+        List<String> estimated = new ArrayList<>();
+        List<Node> nodes = nodes(byNode, reports, estimated);
+        List<Region> all = new ArrayList<>();
+        byNode.values().forEach(all::addAll);
+        double window = reports.values().stream().mapToDouble(LoadReport::windowSeconds).filter(w -> w > 0)
+                .average().orElse(60);
+        ClusterSnapshot snapshot = new ClusterSnapshot("hbase", now, window, nodes, all);
+        return new HBaseSnapshot(snapshot, regionInfos, servers, estimated);
+    }
+
+    private static Map<String, RegionMetrics> regionMetrics(ClusterMetrics metrics) {
+        Map<String, RegionMetrics> m = new HashMap<>();
+        if (metrics != null) {
+            for (ServerMetrics sm : metrics.getLiveServerMetrics().values()) {
+                for (RegionMetrics rm : sm.getRegionMetrics().values()) {
+                    m.put(RegionInfo.encodeRegionName(rm.getRegionName()), rm);
+                }
+            }
+        }
+        return m;
+    }
+
+    /** The reporter's ops and bytes when it knows the region; else the master's request rates. */
+    private static RegionCounters counters(String id, LoadReport report, RequestRates rates) {
+        if (report != null) {
+            double[] r = report.regionRates().get(id);
+            return r == null ? RegionCounters.ZERO : new RegionCounters(r[0], r[1], r[2], r[3]);
+        }
+        RequestRates.Rate rate = rates.rate(id);
+        return new RegionCounters(rate.readOps(), rate.writeOps(), 0, 0);
+    }
+
+    private static Region region(RegionInfo ri, String node, RegionMetrics rm, RegionCounters counters) {
+        double size = rm == null ? 0
+                : rm.getStoreFileSize().get(Size.Unit.BYTE) + rm.getMemStoreSize().get(Size.Unit.BYTE);
+        KeyRange range = new KeyRange(HEX.formatHex(ri.getStartKey()), HEX.formatHex(ri.getEndKey()));
+        return new Region(ri.getEncodedName(), ri.getTable().getNameAsString(), range, node, size, counters);
+    }
+
+    private List<Node> nodes(Map<String, List<Region>> byNode, Map<String, LoadReport> reports, List<String> estimated) {
+        double measuredCpu = 0;
+        double measuredDisk = 0;
+        double cpuWeight = 0;
+        double diskWeight = 0;
+        for (Map.Entry<String, List<Region>> e : byNode.entrySet()) {
+            LoadReport r = reports.get(e.getKey());
+            if (r != null) {
+                measuredCpu += r.cpuUsage();
+                measuredDisk += r.diskBytesPerSec();
+                cpuWeight += cpuWeight(e.getValue());
+                diskWeight += diskWeight(e.getValue());
+            }
+        }
+        double cpuPerWeight = cpuWeight > 0 ? measuredCpu / cpuWeight : NOMINAL_CPU_PER_WEIGHT;
+        double diskPerWeight = diskWeight > 0 ? measuredDisk / diskWeight : NOMINAL_DISK_PER_COST;
+        double cores = reports.values().stream().mapToDouble(LoadReport::cpuCores).filter(c -> c > 0).average()
+                .orElse(defaultCpuCores);
+        List<Node> nodes = new ArrayList<>();
+        for (Map.Entry<String, List<Region>> e : byNode.entrySet()) {
+            LoadReport r = reports.get(e.getKey());
+            if (r != null) {
+                nodes.add(new Node(e.getKey(), r.cpuCores() > 0 ? r.cpuCores() : cores, r.cpuUsage(), r.diskBytesPerSec()));
+            } else {
+                estimated.add(e.getKey());
+                nodes.add(new Node(e.getKey(), cores, cpuPerWeight * cpuWeight(e.getValue()),
+                        diskPerWeight * diskWeight(e.getValue())));
+            }
+        }
+        return nodes;
+    }
+
+    private double cpuWeight(List<Region> regions) {
+        return regions.stream().mapToDouble(r -> estimation.cpuWeight(r.counters())).sum();
+    }
+
+    private double diskWeight(List<Region> regions) {
+        return regions.stream().mapToDouble(r -> estimation.disk().cost(r.counters())).sum();
+    }
+}

@@ -1,0 +1,86 @@
+package io.libra.hbase.reporter;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.LongSupplier;
+
+/**
+ * Turns cumulative figures into the rates of one window: CPU nanoseconds into cores busy, disk
+ * bytes into bytes/s, region counters into requests/s and bytes/s. A counter that went down
+ * (a region reopened, a thread ended) restarts its window from its new value.
+ */
+final class LoadSampler {
+    private final String serverName;
+    private final double cpuCores;
+    private final CpuClock cpu;
+    private final DiskCounter disk;
+    private final LongSupplier nanoTime;
+    private final LongSupplier wallMillis;
+
+    private long lastNanos = -1;
+    private long lastCpu = -1;
+    private long[] lastDisk;
+    private Map<String, long[]> lastRegions = Map.of();
+
+    LoadSampler(String serverName, double cpuCores, CpuClock cpu, DiskCounter disk, LongSupplier nanoTime,
+                LongSupplier wallMillis) {
+        this.serverName = serverName;
+        this.cpuCores = cpuCores;
+        this.cpu = cpu;
+        this.disk = disk;
+        this.nanoTime = nanoTime;
+        this.wallMillis = wallMillis;
+    }
+
+    /** Samples now; empty on the first call, which only sets the baseline. */
+    Optional<LoadReport> sample(ServerTraffic traffic) {
+        long now = nanoTime.getAsLong();
+        long cpuNow = cpu.cpuNanos();
+        long[] diskNow = disk == null ? null : disk.read().orElse(null);
+        Map<String, long[]> regionsNow = new HashMap<>();
+        traffic.regions().forEach((region, t) -> regionsNow.put(region, t.sample()));
+        Optional<LoadReport> report = lastNanos < 0 || now <= lastNanos
+                ? Optional.empty()
+                : Optional.of(report(now, cpuNow, diskNow, regionsNow));
+        lastNanos = now;
+        lastCpu = cpuNow;
+        lastDisk = diskNow;
+        lastRegions = regionsNow;
+        return report;
+    }
+
+    private LoadReport report(long now, long cpuNow, long[] diskNow, Map<String, long[]> regionsNow) {
+        double seconds = (now - lastNanos) / 1e9;
+        Map<String, double[]> rates = new HashMap<>();
+        double userRead = 0;
+        double userWrite = 0;
+        for (Map.Entry<String, long[]> e : regionsNow.entrySet()) {
+            double[] r = rates(e.getValue(), lastRegions.get(e.getKey()), seconds);
+            rates.put(e.getKey(), r);
+            userRead += r[2];
+            userWrite += r[3];
+        }
+        boolean cpuKnown = cpuNow >= 0 && lastCpu >= 0;
+        double cores = cpuKnown ? Math.min(cpuCores, Math.max(0, cpuNow - lastCpu) / 1e9 / seconds) : 0;
+        boolean diskKnown = diskNow != null && lastDisk != null;
+        double diskRead = diskKnown ? delta(diskNow[0], lastDisk[0]) / seconds : userRead;
+        double diskWrite = diskKnown ? delta(diskNow[1], lastDisk[1]) / seconds : userWrite;
+        return new LoadReport(serverName, wallMillis.getAsLong(), seconds, cpuCores, cores,
+                cpuKnown ? cpu.name() : "none", diskRead, diskWrite, diskKnown ? "proc-self-io" : "user-bytes", rates);
+    }
+
+    private static double[] rates(long[] now, long[] before, double seconds) {
+        double[] r = new double[now.length];
+        for (int i = 0; i < now.length; i++) {
+            long prev = before == null ? 0 : before[i];
+            r[i] = delta(now[i], prev) / seconds;
+        }
+        return r;
+    }
+
+    /** Growth of a counter; a counter that went down restarted, so all of its value is new. */
+    static long delta(long now, long before) {
+        return now >= before ? now - before : now;
+    }
+}

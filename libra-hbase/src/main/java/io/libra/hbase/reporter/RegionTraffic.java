@@ -1,0 +1,26 @@
+package io.libra.hbase.reporter;
+
+import java.util.concurrent.atomic.LongAdder;
+
+/** Cumulative user traffic of one region on one RegionServer: requests and payload bytes. */
+final class RegionTraffic {
+    final LongAdder readOps = new LongAdder();
+    final LongAdder writeOps = new LongAdder();
+    final LongAdder readBytes = new LongAdder();
+    final LongAdder writeBytes = new LongAdder();
+
+    void read(long ops, long bytes) {
+        readOps.add(ops);
+        readBytes.add(bytes);
+    }
+
+    void write(long ops, long bytes) {
+        writeOps.add(ops);
+        writeBytes.add(bytes);
+    }
+
+    /** The four counters now, in the order readOps, writeOps, readBytes, writeBytes. */
+    long[] sample() {
+        return new long[] {readOps.sum(), writeOps.sum(), readBytes.sum(), writeBytes.sum()};
+    }
+}
