@@ -128,6 +128,10 @@ final class RingGrid {
         return arc(dim == Dimension.CPU ? cpu[g] : disk[g], m, from, to);
     }
 
+    double[] prefix(int g, Dimension dim) {
+        return dim == Dimension.CPU ? cpu[g] : disk[g];
+    }
+
     double groupTotal(int g, Dimension dim) {
         return dim == Dimension.CPU ? totalCpu[g] : totalDisk[g];
     }
@@ -178,6 +182,28 @@ final class RingGrid {
             worst = Math.max(worst, deviation(pos, j));
         }
         return worst;
+    }
+
+    /**
+     * Sum of squared positive deviations: breaks ties of Δ when two nodes share the maximum,
+     * so a search can lower one of them first (the only way forward with RF > 1).
+     */
+    double spread(int[] pos) {
+        double s = 0;
+        for (int j = 0; j < n; j++) {
+            double d = Math.max(0, deviation(pos, j));
+            s += d * d;
+        }
+        return s;
+    }
+
+    /** Compares layouts by Δ, then by spread. */
+    boolean better(int[] a, double deltaB, double spreadB, double minGain) {
+        double deltaA = imbalance(a);
+        if (deltaA < deltaB - minGain) {
+            return true;
+        }
+        return deltaA <= deltaB + 1e-12 && spread(a) < spreadB - Math.max(minGain * minGain, 1e-12);
     }
 
     Balance balance(int[] pos) {

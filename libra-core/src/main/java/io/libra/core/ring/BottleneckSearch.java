@@ -1,0 +1,146 @@
+package io.libra.core.ring;
+
+import io.libra.core.model.Dimension;
+import java.util.Optional;
+
+/**
+ * The exact bottleneck partition of the ring into contiguous arcs, one per node in ring
+ * order, minimising max_j max(A'_j, B'_j) (so Δ of eq. 4) over slice boundaries. A binary
+ * search on the bottleneck value X; X is feasible when, for some rotation (where the last
+ * node's token sits), a greedy walk that gives each node the longest arc within both of
+ * its limits covers the ring. Longest-first is optimal for a fixed rotation because loads
+ * only grow with arc length. Exact only when a node's load depends on its own arc alone:
+ * every group has replication factor 1 or at least the node count (which every node holds).
+ */
+final class BottleneckSearch {
+    private static final int ITERATIONS = 50;
+    private final RingGrid grid;
+    private final double[] arcCpu;
+    private final double[] arcDisk;
+    private final double[] fixedCpu;
+    private final double[] fixedDisk;
+
+    BottleneckSearch(RingGrid grid) {
+        this.grid = grid;
+        this.arcCpu = combined(grid, Dimension.CPU);
+        this.arcDisk = combined(grid, Dimension.DISK);
+        this.fixedCpu = fixed(grid, Dimension.CPU);
+        this.fixedDisk = fixed(grid, Dimension.DISK);
+    }
+
+    static boolean applies(RingGrid grid) {
+        for (int r : grid.rf) {
+            if (r != 1 && r < grid.n) {
+                return false;
+            }
+        }
+        return grid.n >= 2;
+    }
+
+    private static double[] combined(RingGrid grid, Dimension dim) {
+        double[] p = new double[2 * grid.m + 1];
+        for (int g = 0; g < grid.rf.length; g++) {
+            if (grid.rf[g] == 1 && grid.n > 1) {
+                double[] q = grid.prefix(g, dim);
+                for (int i = 0; i < p.length; i++) {
+                    p[i] += q[i];
+                }
+            }
+        }
+        return p;
+    }
+
+    private static double[] fixed(RingGrid grid, Dimension dim) {
+        double[] f = new double[grid.n];
+        for (int j = 0; j < grid.n; j++) {
+            RingNode node = grid.nodes.get(j);
+            f[j] = dim == Dimension.CPU ? node.baseCpu() : node.baseDisk();
+            for (int g = 0; g < grid.rf.length; g++) {
+                if (grid.rf[g] >= grid.n) {
+                    f[j] += grid.groupTotal(g, dim);
+                }
+            }
+        }
+        return f;
+    }
+
+    /** The optimal layout closest (fewest bytes moved) to {@code current}, if any differs. */
+    Optional<int[]> search(int[] current) {
+        double hi = (1 + grid.imbalance(current)) * (1 + 1e-12) + 1e-12;
+        double lo = 0;
+        for (int i = 0; i < ITERATIONS; i++) {
+            double mid = (lo + hi) / 2;
+            if (anyFeasible(mid)) {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        return closest(hi * (1 + 1e-9), current);
+    }
+
+    private boolean anyFeasible(double x) {
+        for (int s = 0; s < grid.m; s++) {
+            if (walk(x, s) != null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private Optional<int[]> closest(double x, int[] current) {
+        int[] best = null;
+        double bestCost = Double.POSITIVE_INFINITY;
+        for (int s = 0; s < grid.m; s++) {
+            int[] pos = walk(x, s);
+            if (pos != null) {
+                double cost = RingMoves.cost(grid, current, pos);
+                if (cost < bestCost) {
+                    bestCost = cost;
+                    best = pos;
+                }
+            }
+        }
+        return Optional.ofNullable(best);
+    }
+
+    /** Greedy longest arcs with the last node's token at slice s; null when X is infeasible there. */
+    int[] walk(double x, int s) {
+        int n = grid.n;
+        int m = grid.m;
+        int[] pos = new int[n];
+        int prev = s;
+        for (int j = 0; j < n - 1; j++) {
+            int lo = prev + 1;
+            int hiQ = s + m - (n - 1 - j);
+            if (lo > hiQ || !fits(x, j, prev, lo)) {
+                return null;
+            }
+            while (lo < hiQ) {
+                int mid = (lo + hiQ + 1) >>> 1;
+                if (fits(x, j, prev, mid)) {
+                    lo = mid;
+                } else {
+                    hiQ = mid - 1;
+                }
+            }
+            pos[j] = lo % m;
+            prev = lo;
+        }
+        if (!fits(x, n - 1, prev, s + m)) {
+            return null;
+        }
+        pos[n - 1] = s;
+        return pos;
+    }
+
+    /** Does node j stay within X in both dimensions owning slices (a, b] (unwrapped indices)? */
+    private boolean fits(double x, int j, int a, int b) {
+        return within(x, grid.targetCpu[j], fixedCpu[j] + arcCpu[b + 1] - arcCpu[a + 1])
+                && within(x, grid.targetDisk[j], fixedDisk[j] + arcDisk[b + 1] - arcDisk[a + 1]);
+    }
+
+    private static boolean within(double x, double target, double load) {
+        return target <= 0 || load <= x * target;
+    }
+}

@@ -1,0 +1,163 @@
+package io.libra.core.ring;
+
+import io.libra.core.model.Dimension;
+import io.libra.core.plan.Constraint;
+import io.libra.core.plan.NodeDeviation;
+import io.libra.core.plan.Reason;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Turns a target layout into the moves of one run: best-first (the move that lowers Δ most
+ * now), one token at a time without crossing a neighbour, each shortened to the byte cap,
+ * at most {@code maxMoves}, stopping once Δ ≤ λ or no move passes the benefit threshold.
+ */
+final class RingMoves {
+    private final RingGrid grid;
+    private final RingPlannerConfig config;
+
+    RingMoves(RingGrid grid, RingPlannerConfig config) {
+        this.grid = grid;
+        this.config = config;
+    }
+
+    /** Bytes moved going from one layout to another, each token the short way round. */
+    static double cost(RingGrid grid, int[] from, int[] to) {
+        double c = 0;
+        for (int j = 0; j < grid.n; j++) {
+            int cw = Math.floorMod(to[j] - from[j], grid.m);
+            c += cw <= grid.m - cw ? grid.movedBytes(from[j], to[j], true) : grid.movedBytes(from[j], to[j], false);
+        }
+        return c;
+    }
+
+    /** The layout reached and the moves taken. */
+    record Sequence(int[] layout, List<TokenMove> moves) {
+    }
+
+    Sequence toward(int[] target) {
+        int[] pos = grid.initial.clone();
+        List<TokenMove> moves = new ArrayList<>();
+        while (moves.size() < config.maxMoves() && grid.imbalance(pos) > config.lambda()) {
+            double bestDelta = grid.imbalance(pos);
+            double bestSpread = grid.spread(pos);
+            double gain = config.minImprovement();
+            int bestNode = -1;
+            int bestPos = -1;
+            for (int j = 0; j < grid.n; j++) {
+                int p = step(pos, j, target[j]);
+                if (p >= 0) {
+                    int keep = pos[j];
+                    pos[j] = p;
+                    if (grid.better(pos, bestDelta, bestSpread, gain)) {
+                        bestDelta = grid.imbalance(pos);
+                        bestSpread = grid.spread(pos);
+                        gain = 0;
+                        bestNode = j;
+                        bestPos = p;
+                    }
+                    pos[j] = keep;
+                }
+            }
+            if (bestNode < 0) {
+                break;
+            }
+            moves.add(move(pos, bestNode, bestPos));
+            pos[bestNode] = bestPos;
+        }
+        return new Sequence(pos, moves);
+    }
+
+    /** Where node j's token can go toward t now: inside its neighbours, within the byte cap; -1 if nowhere. */
+    int step(int[] pos, int j, int t) {
+        int c = pos[j];
+        if (c == t || grid.n < 2) {
+            return -1;
+        }
+        int m = grid.m;
+        int roomCw = Math.floorMod(pos[(j + 1) % grid.n] - c, m) - 1;
+        int roomCcw = Math.floorMod(c - pos[(j - 1 + grid.n) % grid.n], m) - 1;
+        int cw = Math.floorMod(t - c, m);
+        int ccw = m - cw;
+        boolean clockwise = cw <= roomCw || (ccw > roomCcw && cw <= ccw);
+        int steps = clockwise ? Math.min(cw, roomCw) : Math.min(ccw, roomCcw);
+        steps = capped(c, steps, clockwise);
+        if (steps <= 0) {
+            return -1;
+        }
+        return Math.floorMod(c + (clockwise ? steps : -steps), m);
+    }
+
+    private int capped(int c, int steps, boolean clockwise) {
+        if (config.maxMoveBytes() <= 0) {
+            return steps;
+        }
+        int lo = 0;
+        int hi = steps;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            int p = Math.floorMod(c + (clockwise ? mid : -mid), grid.m);
+            if (grid.movedBytes(c, p, clockwise) <= config.maxMoveBytes()) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return lo;
+    }
+
+    private TokenMove move(int[] pos, int j, int p) {
+        int n = grid.n;
+        int c = pos[j];
+        boolean clockwise = Math.floorMod(p - c, grid.m) < Math.floorMod(pos[(j + 1) % n] - c, grid.m);
+        int gainer = clockwise ? j : (j + 1) % n;
+        int loser = clockwise ? (j + 1) % n : j;
+        int critical = worst(pos);
+        Dimension dim = grid.normalized(pos, critical, Dimension.CPU) >= grid.normalized(pos, critical, Dimension.DISK)
+                ? Dimension.CPU : Dimension.DISK;
+        double before = grid.imbalance(pos);
+        double gainerBefore = grid.deviation(pos, gainer);
+        double loserBefore = grid.deviation(pos, loser);
+        int[] after = pos.clone();
+        after[j] = p;
+        double delta = grid.imbalance(after);
+        List<Constraint> passed = new ArrayList<>();
+        if (before - delta >= config.minImprovement()) {
+            passed.add(Constraint.BENEFIT_THRESHOLD);
+        }
+        if (grid.normalized(after, gainer, dim) < 1 + Math.max(config.lambda(), delta)) {
+            passed.add(Constraint.LOAD_CONSTRAINT);
+        }
+        String id = grid.nodes.get(j).id();
+        String note = String.format(java.util.Locale.ROOT,
+                "%s %s %.2f is the critical load; %s's token %s -> %s hands %s of data from %s to %s; Δ %.3f -> %.3f",
+                grid.nodes.get(critical).id(), dim.name().toLowerCase(java.util.Locale.ROOT),
+                grid.normalized(pos, critical, dim), id, Tokens.toKey(grid.end[c]), Tokens.toKey(grid.end[p]),
+                bytes(grid.movedBytes(c, p, clockwise)), grid.nodes.get(loser).id(), grid.nodes.get(gainer).id(),
+                before, delta);
+        Reason reason = new Reason(dim, passed,
+                new NodeDeviation(grid.nodes.get(loser).id(), loserBefore, grid.deviation(after, loser)),
+                new NodeDeviation(grid.nodes.get(gainer).id(), gainerBefore, grid.deviation(after, gainer)), note);
+        return new TokenMove(id, grid.end[c], grid.end[p], grid.movedBytes(c, p, clockwise), reason);
+    }
+
+    private int worst(int[] pos) {
+        int w = 0;
+        for (int j = 1; j < grid.n; j++) {
+            if (grid.deviation(pos, j) > grid.deviation(pos, w)) {
+                w = j;
+            }
+        }
+        return w;
+    }
+
+    private static String bytes(double b) {
+        if (b >= 1 << 30) {
+            return String.format(java.util.Locale.ROOT, "%.1f GiB", b / (1 << 30));
+        }
+        if (b >= 1 << 20) {
+            return String.format(java.util.Locale.ROOT, "%.1f MiB", b / (1 << 20));
+        }
+        return String.format(java.util.Locale.ROOT, "%.0f B", b);
+    }
+}

@@ -1,0 +1,85 @@
+package io.libra.core.ring;
+
+import io.libra.core.plan.Balance;
+import io.libra.core.plan.PlanStatus;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Plans token moves on a single-token ring so Δ (eq. 4) falls in both dimensions at once.
+ * Two searches propose a target layout: the exact bottleneck search (when it applies) and
+ * the greedy; each target is turned into the capped moves of one run and the run that ends
+ * with the lower Δ wins (fewer bytes on a tie). Pure and deterministic.
+ */
+public final class RingPlanner {
+    public static final String BOTTLENECK = "bottleneck-search";
+    public static final String GREEDY = "greedy";
+    private final RingPlannerConfig config;
+
+    public RingPlanner(RingPlannerConfig config) {
+        this.config = config;
+    }
+
+    public RingPlan plan(RingLoad ring) {
+        RingGrid grid = new RingGrid(ring, config.slicesPerSegment());
+        Balance before = grid.balance(grid.initial);
+        if (grid.n < 2) {
+            return new RingPlan(GREEDY, List.of(), before, before, PlanStatus.BALANCED, "a single node: nothing to move");
+        }
+        if (before.imbalanceDegree() <= config.lambda()) {
+            return new RingPlan(GREEDY, List.of(), before, before, PlanStatus.BALANCED, String.format(Locale.ROOT,
+                    "Δ %.3f <= λ %.3f: balanced", before.imbalanceDegree(), config.lambda()));
+        }
+        RingMoves moves = new RingMoves(grid, config);
+        RingMoves.Sequence greedy = moves.toward(new GreedySearch(grid, 4 * grid.n + 8).search(grid.initial));
+        List<String> notes = new ArrayList<>();
+        notes.add(String.format(Locale.ROOT, "greedy Δ %.3f", grid.imbalance(greedy.layout())));
+        RingMoves.Sequence chosen = greedy;
+        String method = GREEDY;
+        if (BottleneckSearch.applies(grid)) {
+            Optional<int[]> optimum = new BottleneckSearch(grid).search(grid.initial);
+            if (optimum.isPresent()) {
+                RingMoves.Sequence exact = moves.toward(optimum.get());
+                notes.add(String.format(Locale.ROOT, "bottleneck search Δ %.3f (optimum %.3f)",
+                        grid.imbalance(exact.layout()), grid.imbalance(optimum.get())));
+                if (better(grid, exact, greedy)) {
+                    chosen = exact;
+                    method = BOTTLENECK;
+                }
+            }
+        } else {
+            notes.add("bottleneck search skipped: a replication factor between 1 and the node count couples neighbours");
+        }
+        Balance predicted = grid.balance(chosen.layout());
+        PlanStatus status = chosen.moves().isEmpty() ? PlanStatus.STUCK : PlanStatus.PLANNED;
+        return new RingPlan(method, chosen.moves(), before, predicted, status, String.join("; ", notes));
+    }
+
+    private static boolean better(RingGrid grid, RingMoves.Sequence a, RingMoves.Sequence b) {
+        double da = grid.imbalance(a.layout());
+        double db = grid.imbalance(b.layout());
+        if (Math.abs(da - db) > 1e-9) {
+            return da < db;
+        }
+        return bytes(a) < bytes(b);
+    }
+
+    private static double bytes(RingMoves.Sequence s) {
+        return s.moves().stream().mapToDouble(TokenMove::movedBytes).sum();
+    }
+
+    /** Per-node loads of the ring as it is, for reports. */
+    public static List<RingNodeLoad> loads(RingLoad ring) {
+        RingGrid grid = new RingGrid(ring, 1);
+        List<RingNodeLoad> out = new ArrayList<>();
+        for (int j = 0; j < grid.n; j++) {
+            out.add(new RingNodeLoad(grid.nodes.get(j).id(), grid.load(grid.initial, j, io.libra.core.model.Dimension.CPU),
+                    grid.load(grid.initial, j, io.libra.core.model.Dimension.DISK),
+                    grid.normalized(grid.initial, j, io.libra.core.model.Dimension.CPU),
+                    grid.normalized(grid.initial, j, io.libra.core.model.Dimension.DISK)));
+        }
+        return out;
+    }
+}
