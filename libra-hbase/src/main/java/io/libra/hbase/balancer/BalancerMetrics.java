@@ -22,6 +22,7 @@ final class BalancerMetrics implements AutoCloseable {
 
     private final MeterRegistry registry;
     private final AtomicReference<PlanResult> last = new AtomicReference<>();
+    private final AtomicReference<Balance> thisRun = new AtomicReference<>();
     private volatile int estimatedNodes;
     private final Counter movesPlanned;
     private final Counter movesExecuted;
@@ -32,9 +33,9 @@ final class BalancerMetrics implements AutoCloseable {
         gauge("libra.hbase.imbalance.degree", "Δ before the last plan (eq. 4)", r -> r.before().balance().imbalanceDegree());
         gauge("libra.hbase.cpu.max.over.mean", "Max/Mean of node CPU before the last plan", r -> r.before().balance().cpuMaxOverMean());
         gauge("libra.hbase.disk.max.over.mean", "Max/Mean of node disk before the last plan", r -> r.before().balance().diskMaxOverMean());
-        gauge("libra.hbase.predicted.imbalance.degree", "Δ predicted after the last plan", r -> r.predicted().balance().imbalanceDegree());
-        gauge("libra.hbase.predicted.cpu.max.over.mean", "Max/Mean CPU predicted after the last plan", r -> r.predicted().balance().cpuMaxOverMean());
-        gauge("libra.hbase.predicted.disk.max.over.mean", "Max/Mean disk predicted after the last plan", r -> r.predicted().balance().diskMaxOverMean());
+        runGauge("libra.hbase.predicted.imbalance.degree", "Δ predicted after the last run's moves", Balance::imbalanceDegree);
+        runGauge("libra.hbase.predicted.cpu.max.over.mean", "Max/Mean CPU predicted after the last run's moves", Balance::cpuMaxOverMean);
+        runGauge("libra.hbase.predicted.disk.max.over.mean", "Max/Mean disk predicted after the last run's moves", Balance::diskMaxOverMean);
         Gauge.builder("libra.hbase.nodes.estimated", this, m -> m.estimatedNodes)
                 .description("RegionServers estimated from counters alone (report missing or stale)").register(registry);
         movesPlanned = Counter.builder("libra.hbase.moves.planned").description("region moves returned to the master").register(registry);
@@ -68,8 +69,14 @@ final class BalancerMetrics implements AutoCloseable {
                 .description(description).register(registry);
     }
 
-    void planned(PlanResult result, int moves, int splits, int estimated) {
+    private void runGauge(String name, String description, ToDoubleFunction<Balance> f) {
+        Gauge.builder(name, thisRun, ref -> ref.get() == null ? Double.NaN : f.applyAsDouble(ref.get()))
+                .description(description).register(registry);
+    }
+
+    void planned(PlanResult result, Balance afterThisRun, int moves, int splits, int estimated) {
         last.set(result);
+        thisRun.set(afterThisRun);
         estimatedNodes = estimated;
         movesPlanned.increment(moves);
         splitsRequested.increment(splits);

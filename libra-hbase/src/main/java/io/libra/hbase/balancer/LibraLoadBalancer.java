@@ -4,7 +4,9 @@ import io.libra.core.PlanResult;
 import io.libra.core.Planner;
 import io.libra.core.estimate.FluctuationGuard;
 import io.libra.core.model.ClusterSnapshot;
-import io.libra.core.plan.Action;
+import io.libra.core.plan.Balance;
+import io.libra.core.plan.Plan;
+import io.libra.core.plan.PlanApplier;
 import io.libra.core.plan.MoveAction;
 import io.libra.core.plan.Reason;
 import io.libra.hbase.LibraConfig;
@@ -44,10 +46,12 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
     private final Set<String> reportedMissing = new HashSet<>();
     private volatile LibraConfig config = LibraConfig.DEFAULT;
     private volatile Planner planner;
-    private volatile ReporterClient reporters;
+    private volatile ReportSource reports;
+    private ReportSource reportOverride;
     private volatile DecisionRecorder decisions;
     private BalancerMetrics metrics;
     private ClusterSnapshot previousWindow;
+    private volatile HBaseSnapshot lastSnapshot;
     private boolean warnedNoObserver;
 
     @Override
@@ -59,13 +63,24 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
             b.fluctuationGuard(new FluctuationGuard(c.fluctuationGuard()));
         }
         planner = b.build();
-        reporters = new ReporterClient(c.reporterTimeout());
+        reports = reportOverride != null ? reportOverride : jmxReports(new ReporterClient(c.reporterTimeout()), c);
         decisions = DecisionRecorder.from(conf);
         config = c;
         if (metrics == null) {
             metrics = BalancerMetrics.onJmx();
         }
         LOG.info("Libra balancer configured: {}", c);
+    }
+
+    /** Replaces the RegionServers' {@code /jmx} as the source of reports (benchmarks on recorded snapshots). */
+    public synchronized void setReportSource(ReportSource source) {
+        reportOverride = source;
+        reports = source;
+    }
+
+    /** The cluster state the last run planned on, or null before the first run. */
+    public HBaseSnapshot lastSnapshot() {
+        return lastSnapshot;
     }
 
     /** The configuration in force (for tests and operators' tools). */
@@ -99,28 +114,39 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         }
         LibraConfig c = config;
         HBaseSnapshot snap = snapshot(assignment, c);
+        lastSnapshot = snap;
         Optional<ClusterSnapshot> previous = c.fluctuationGuard() > 0 ? Optional.ofNullable(previousWindow) : Optional.empty();
-        PlanResult result = planner.plan(snap.snapshot(), previous);
-        Translation t = Translation.of(result.plan().actions(), snap, c.maxMovesPerRun());
         Optional<Boolean> requestDryRun = BalanceRequestContext.dryRun();
         boolean adminDryRun = requestDryRun.orElse(false);
         boolean execute = !c.dryRun() || adminDryRun;
-        boolean split = !c.dryRun() && requestDryRun.isPresent() && !adminDryRun;
+        boolean split = c.splitting() && !c.dryRun() && requestDryRun.isPresent() && !adminDryRun;
+        PlanResult result = planner.plan(snap.snapshot(), previous);
+        if (!split && result.plan().count("split") > 0) {
+            // the moves of existing regions still stand; the splits and what follows them wait
+            warnNoObserver(requestDryRun, c);
+        }
+        Translation t = Translation.of(result.plan().actions(), snap, c.maxMovesPerRun());
+        Balance thisRun = predictThisRun(result, t, c);
         List<String> lines = describe(result, t, snap);
-        String outcome = outcome(result, t, c, adminDryRun, execute, split);
+        String outcome = outcome(result, t, thisRun, adminDryRun, execute, split);
         LOG.info("Libra: {}", outcome);
         lines.forEach(l -> LOG.info("Libra: {}", l));
         if (split) {
             requestSplits(t.splits());
-        } else if (!t.splits().isEmpty() && requestDryRun.isEmpty() && !c.dryRun() && !warnedNoObserver) {
-            warnedNoObserver = true;
-            LOG.warn("Libra: splits planned but {} is not loaded (hbase.coprocessor.master.classes), so Libra "
-                    + "cannot tell a dry run from a real one and does not split", LibraMasterObserver.class.getName());
         }
-        metrics.planned(result, execute ? t.moves().size() : 0, split ? t.splits().size() : 0, snap.estimatedNodes().size());
+        metrics.planned(result, thisRun, execute ? t.moves().size() : 0, split ? t.splits().size() : 0,
+                snap.estimatedNodes().size());
         decisions.record(result, lines, outcome);
         previousWindow = t.moves().isEmpty() || !execute || adminDryRun ? snap.snapshot() : null;
         return execute ? new ArrayList<>(t.moves()) : new ArrayList<>();
+    }
+
+    private void warnNoObserver(Optional<Boolean> requestDryRun, LibraConfig c) {
+        if (requestDryRun.isEmpty() && !c.dryRun() && !warnedNoObserver) {
+            warnedNoObserver = true;
+            LOG.warn("Libra: splits planned but {} is not loaded (hbase.coprocessor.master.classes), so Libra "
+                    + "cannot tell a dry run from a real one: it returns the moves of existing regions and does not split", LibraMasterObserver.class.getName());
+        }
     }
 
     private HBaseSnapshot snapshot(Map<ServerName, List<RegionInfo>> assignment, LibraConfig c) {
@@ -134,18 +160,25 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
     }
 
     private Map<String, LoadReport> freshReports(Set<ServerName> servers, ClusterMetrics cm, LibraConfig c) {
-        Map<String, URI> endpoints = new HashMap<>();
-        for (ServerName sn : servers) {
-            ServerMetrics sm = cm == null ? null : cm.getLiveServerMetrics().get(sn);
-            int port = c.reporterPort() > 0 ? c.reporterPort() : sm == null ? -1 : sm.getInfoServerPort();
-            if (port > 0) {
-                endpoints.put(sn.getServerName(), URI.create("http://" + sn.getHostname() + ":" + port + "/"));
-            }
-        }
-        Map<String, LoadReport> reports = new HashMap<>(reporters.fetch(endpoints));
+        Map<String, LoadReport> fresh = new HashMap<>(reports.reports(servers, cm));
         long oldest = System.currentTimeMillis() - c.staleAfter().toMillis();
-        reports.values().removeIf(r -> r.updatedAtMillis() < oldest);
-        return reports;
+        fresh.values().removeIf(r -> r.updatedAtMillis() < oldest);
+        return fresh;
+    }
+
+    /** Each server's info port from its metrics (or {@code hbase.libra.reporter.port}), then its {@code /jmx}. */
+    private static ReportSource jmxReports(ReporterClient client, LibraConfig c) {
+        return (servers, cm) -> {
+            Map<String, URI> endpoints = new HashMap<>();
+            for (ServerName sn : servers) {
+                ServerMetrics sm = cm == null ? null : cm.getLiveServerMetrics().get(sn);
+                int port = c.reporterPort() > 0 ? c.reporterPort() : sm == null ? -1 : sm.getInfoServerPort();
+                if (port > 0) {
+                    endpoints.put(sn.getServerName(), URI.create("http://" + sn.getHostname() + ":" + port + "/"));
+                }
+            }
+            return client.fetch(endpoints);
+        };
     }
 
     /** Logs once when a server starts being estimated from counters, and once when its report is back. */
@@ -164,17 +197,30 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         }
     }
 
-    private static String outcome(PlanResult r, Translation t, LibraConfig c, boolean adminDryRun, boolean execute,
+    /** What the moves returned this run achieve alone, as the planner estimates it (the plan may hold more). */
+    private static Balance predictThisRun(PlanResult r, Translation t, LibraConfig c) {
+        Plan moves = new Plan(r.plan().strategy(), new ArrayList<>(t.moveActions()), r.plan().before(),
+                r.plan().before(), r.plan().status(), r.plan().detail());
+        try {
+            return new PlanApplier(c.estimation()).apply(r.before(), moves).balance();
+        } catch (RuntimeException e) {
+            return r.predicted().balance();
+        }
+    }
+
+    private static String outcome(PlanResult r, Translation t, Balance thisRun, boolean adminDryRun, boolean execute,
                                   boolean split) {
         String mode = adminDryRun ? "dry run requested by the caller" : !execute ? "dry run (hbase.libra.dry.run=true)" : "executing";
+        Balance b = r.before().balance();
+        Balance p = r.predicted().balance();
         return String.format(Locale.ROOT, "%s plan %s (%s): %d moves, %d splits%s, %d deferred; "
-                        + "cpu max/mean %.3f -> %.3f, disk max/mean %.3f -> %.3f, delta %.3f -> %.3f in %d ms; %s",
+                        + "cpu max/mean %.3f -> %.3f (whole plan %.3f), disk max/mean %.3f -> %.3f (whole plan %.3f), "
+                        + "delta %.3f -> %.3f (whole plan %.3f) in %d ms; %s",
                 r.plan().strategy(), r.plan().status(), r.plan().detail() == null ? "" : r.plan().detail(),
                 t.moves().size(), t.splits().size(), split || t.splits().isEmpty() ? "" : " (not requested)",
-                t.deferred().size(), r.before().balance().cpuMaxOverMean(), r.predicted().balance().cpuMaxOverMean(),
-                r.before().balance().diskMaxOverMean(), r.predicted().balance().diskMaxOverMean(),
-                r.before().balance().imbalanceDegree(), r.predicted().balance().imbalanceDegree(),
-                r.planTime().toMillis(), mode);
+                t.deferred().size(), b.cpuMaxOverMean(), thisRun.cpuMaxOverMean(), p.cpuMaxOverMean(),
+                b.diskMaxOverMean(), thisRun.diskMaxOverMean(), p.diskMaxOverMean(),
+                b.imbalanceDegree(), thisRun.imbalanceDegree(), p.imbalanceDegree(), r.planTime().toMillis(), mode);
     }
 
     /** One line per action with its reason, in the plan's order. */
@@ -191,7 +237,9 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
                     p.getRegionInfo().getTable(), p.getRegionInfo().getEncodedName(), p.getSource(), p.getDestination(),
                     reason(m.reason())));
         }
-        t.deferred().forEach(d -> lines.add("deferred " + d));
+        Map<String, Long> deferred = new java.util.TreeMap<>();
+        t.deferred().forEach(d -> deferred.merge(d.substring(d.indexOf(": ") + 2), 1L, Long::sum));
+        deferred.forEach((why, n) -> lines.add("deferred " + n + " action(s): " + why));
         return lines;
     }
 

@@ -1,0 +1,14 @@
+package io.libra.hbase.balancer;
+
+import io.libra.hbase.reporter.LoadReport;
+import java.util.Map;
+import java.util.Set;
+import org.apache.hadoop.hbase.ClusterMetrics;
+import org.apache.hadoop.hbase.ServerName;
+
+/** Where the balancer gets the RegionServers' CPU/disk reports; the RegionServers' {@code /jmx} in production. */
+@FunctionalInterface
+public interface ReportSource {
+    /** Reports by server name ({@code host,port,startcode}); servers without one are left out. */
+    Map<String, LoadReport> reports(Set<ServerName> servers, ClusterMetrics metrics);
+}

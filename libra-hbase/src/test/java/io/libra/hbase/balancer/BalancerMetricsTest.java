@@ -1,0 +1,30 @@
+package io.libra.hbase.balancer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.libra.core.PlanResult;
+import io.libra.core.Planner;
+import io.libra.core.plan.Balance;
+import java.lang.management.ManagementFactory;
+import java.util.Set;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+import org.junit.jupiter.api.Test;
+
+class BalancerMetricsTest {
+    @Test
+    void gaugesAndCountersAppearOnJmx() throws Exception {
+        try (BalancerMetrics m = BalancerMetrics.onJmx()) {
+            PlanResult r = Planner.builder().build().plan(Skewed.snapshot());
+            m.planned(r, new Balance(1.5, 1.4, 0.5), 3, 1, 0);
+            BalancerMetrics.movesExecuted(2);
+            MBeanServer mbs = ManagementFactory.getPlatformMBeanServer();
+            Set<ObjectName> names = mbs.queryNames(new ObjectName(BalancerMetrics.DOMAIN + ":*"), null);
+            assertThat(names).extracting(ObjectName::toString).anyMatch(n -> n.contains("libraHbaseCpuMaxOverMean"));
+            ObjectName cpu = names.stream().filter(n -> n.toString().contains("libraHbaseCpuMaxOverMean")).findFirst().orElseThrow();
+            assertThat((Double) mbs.getAttribute(cpu, "Value")).isEqualTo(r.before().balance().cpuMaxOverMean());
+            ObjectName executed = names.stream().filter(n -> n.toString().contains("libraHbaseMovesExecuted")).findFirst().orElseThrow();
+            assertThat(((Number) mbs.getAttribute(executed, "Count")).longValue()).isEqualTo(2);
+        }
+    }
+}
