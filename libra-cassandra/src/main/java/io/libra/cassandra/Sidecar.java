@@ -1,0 +1,297 @@
+package io.libra.cassandra;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.libra.cassandra.collect.Collector;
+import io.libra.cassandra.collect.RingModel;
+import io.libra.cassandra.collect.RingModelBuilder;
+import io.libra.cassandra.collect.Window;
+import io.libra.cassandra.config.SidecarConfig;
+import io.libra.cassandra.exec.Executor;
+import io.libra.cassandra.exec.Journal;
+import io.libra.cassandra.http.ApiServer;
+import io.libra.cassandra.http.Json;
+import io.libra.cassandra.jmx.CassandraNode;
+import io.libra.cassandra.jmx.JmxNode;
+import io.libra.core.estimate.EstimationConfig;
+import io.libra.core.estimate.LoadModel;
+import io.libra.core.estimate.RegionLoad;
+import io.libra.core.model.Dimension;
+import io.libra.core.ring.RingPlan;
+import io.libra.core.ring.RingPlanner;
+import io.libra.core.ring.RingPlannerConfig;
+import io.libra.core.ring.Tokens;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The daemon: a loop that measures a window, models the ring and plans; an executor for
+ * rebalance jobs; the HTTP API. Plans only on complete windows during which no job ran.
+ */
+public final class Sidecar implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Sidecar.class);
+    private final SidecarConfig config;
+    private final List<CassandraNode> nodes = new ArrayList<>();
+    private final Collector collector;
+    private final RingModelBuilder builder;
+    private final RingPlanner planner;
+    private final Executor executor;
+    private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    private final Counter windows;
+    private final Counter moves;
+    private final CountDownLatch stop = new CountDownLatch(1);
+    private final Instant startedAt = Instant.now();
+    private final AtomicInteger windowCount = new AtomicInteger();
+    private volatile State state = new State(null, null, null, "no window measured yet");
+    private volatile Instant lastJobActivity = Instant.EPOCH;
+    private Thread loop;
+    private ApiServer api;
+
+    /** What the latest window produced. */
+    record State(Window window, RingModel model, RingPlan plan, String problem) {
+    }
+
+    public Sidecar(SidecarConfig config) {
+        this.config = config;
+        for (SidecarConfig.Instance in : config.instances) {
+            nodes.add(new CassandraNode(new JmxNode(in)));
+        }
+        this.collector = new Collector(nodes, config);
+        this.builder = new RingModelBuilder(config.collection.subrangesPerArc, EstimationConfig.DEFAULT);
+        this.planner = new RingPlanner(new RingPlannerConfig(config.planner.lambda, config.planner.maxMoves,
+                config.planner.maxMoveBytes, config.planner.slicesPerSubrange, config.planner.minImprovement));
+        this.executor = new Executor(nodes, config, new Journal(Path.of(config.execution.journal)), j -> onMoveDone());
+        this.windows = registry.counter("libra_cassandra_windows");
+        this.moves = registry.counter("libra_cassandra_token_moves");
+        Gauge.builder("libra_cassandra_imbalance_degree", this, s -> s.delta()).register(registry);
+        Gauge.builder("libra_cassandra_job_running", executor, e -> e.busy() ? 1 : 0).register(registry);
+        for (SidecarConfig.Instance in : config.instances) {
+            Gauge.builder("libra_cassandra_node_cpu_cores", this, s -> s.nodeStat(in.id, Dimension.CPU))
+                    .tag("node", in.id).register(registry);
+            Gauge.builder("libra_cassandra_node_disk_bytes_per_second", this, s -> s.nodeStat(in.id, Dimension.DISK))
+                    .tag("node", in.id).register(registry);
+        }
+    }
+
+    /** Starts the loop, the executor's recovery and the API. */
+    public Sidecar start() throws InterruptedException {
+        executor.recover();
+        api = new ApiServer(config.http.host, config.http.port, config.http.authToken, new io.libra.cassandra.http.Api(this));
+        loop = new Thread(this::runLoop, "libra-collector");
+        loop.setDaemon(true);
+        loop.start();
+        LOG.info("libra-cassandra listening on http://{}:{}", config.http.host, api.port());
+        return this;
+    }
+
+    public int port() {
+        return api.port();
+    }
+
+    private void runLoop() {
+        while (stop.getCount() > 0) {
+            try {
+                Window w = collector.collect(stop);
+                windows.increment();
+                windowCount.incrementAndGet();
+                state = evaluate(w);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (RuntimeException e) {
+                LOG.warn("window failed", e);
+                state = new State(state.window(), null, null, "window failed: " + e.getMessage());
+            }
+        }
+    }
+
+    private State evaluate(Window w) {
+        List<String> problems = new ArrayList<>(w.problems());
+        if (executor.busy() || !lastJobActivity.isBefore(w.start())) {
+            problems.add("a rebalance job ran during the window: its load is not planned on");
+        }
+        if (!problems.isEmpty()) {
+            LOG.info("window not planned on: {}", String.join("; ", problems));
+            return new State(w, null, null, String.join("; ", problems));
+        }
+        RingModel model = builder.build(w);
+        RingPlan plan = planner.plan(model.ring());
+        LOG.info("window planned: {} move(s), Δ {} -> {} ({})", plan.moves().size(), plan.before().imbalanceDegree(),
+                plan.predicted().imbalanceDegree(), plan.detail());
+        return new State(w, model, plan, null);
+    }
+
+    private void onMoveDone() {
+        moves.increment();
+        lastJobActivity = Instant.now();
+        state = new State(state.window(), state.model(), null, "the ring changed: waiting for a fresh window");
+    }
+
+    private double delta() {
+        RingPlan p = state.plan();
+        return p == null ? Double.NaN : p.before().imbalanceDegree();
+    }
+
+    private double nodeStat(String id, Dimension d) {
+        Window w = state.window();
+        if (w == null) {
+            return Double.NaN;
+        }
+        return w.nodes().stream().filter(n -> n.id().equals(id) && n.up())
+                .mapToDouble(n -> d == Dimension.CPU ? n.cpuUsage() : n.diskBytesPerSec()).findFirst().orElse(Double.NaN);
+    }
+
+    // ---- views for the API ----
+
+    public SidecarConfig config() {
+        return config;
+    }
+
+    public Executor executor() {
+        return executor;
+    }
+
+    public String scrape() {
+        return registry.scrape();
+    }
+
+    public ObjectNode status() {
+        State s = state;
+        ObjectNode o = Json.object();
+        o.put("cluster", config.clusterName);
+        o.put("startedAt", startedAt.toString());
+        o.put("windows", windowCount.get());
+        o.put("dryRun", config.execution.dryRun);
+        o.put("paused", executor.paused());
+        o.put("plannable", s.problem() == null);
+        if (s.problem() != null) {
+            o.put("problem", s.problem());
+        }
+        ArrayNode ns = o.putArray("nodes");
+        for (SidecarConfig.Instance in : config.instances) {
+            ObjectNode n = ns.addObject();
+            n.put("id", in.id);
+            n.put("host", in.host);
+            n.put("jmxPort", in.jmxPort);
+            Window.NodeStat st = s.window() == null ? null
+                    : s.window().nodes().stream().filter(x -> x.id().equals(in.id)).findFirst().orElse(null);
+            if (st != null) {
+                n.put("up", st.up());
+                n.put("mode", st.mode());
+                if (st.token() != null) {
+                    n.put("token", Tokens.toKey(st.token()));
+                    n.put("tokenDecimal", Long.toString(st.token()));
+                }
+                n.put("diskSource", st.diskSource());
+                n.put("cpuCores", st.cpuUsage());
+                n.put("diskBytesPerSec", st.diskBytesPerSec());
+                if (st.error() != null) {
+                    n.put("error", st.error());
+                }
+            }
+        }
+        if (s.window() != null) {
+            o.put("windowEnd", s.window().end().toString());
+            o.put("sampledOps", s.window().sampledOps());
+            o.put("requestOps", s.window().requestOps());
+        }
+        executor.current().ifPresent(j -> o.set("job", Json.MAPPER.valueToTree(j)));
+        return o;
+    }
+
+    public ObjectNode load() {
+        State s = state;
+        ObjectNode o = Json.object();
+        if (s.model() == null) {
+            o.put("available", false);
+            o.put("problem", s.problem());
+            return o;
+        }
+        o.put("available", true);
+        LoadModel m = s.model().load();
+        ArrayNode ns = o.putArray("nodes");
+        for (int j = 0; j < m.nodeCount(); j++) {
+            ObjectNode n = ns.addObject();
+            n.put("id", m.nodes().get(j).id());
+            n.put("cpu", m.load(j, Dimension.CPU));
+            n.put("disk", m.load(j, Dimension.DISK));
+            n.put("normalizedCpu", m.normalized(j, Dimension.CPU));
+            n.put("normalizedDisk", m.normalized(j, Dimension.DISK));
+        }
+        Json.balance(o.putObject("balance"), m.balance());
+        ArrayNode rs = o.putArray("subRanges");
+        for (RingModel.SubRange sr : s.model().subRanges()) {
+            ObjectNode r = rs.addObject();
+            r.put("id", sr.id());
+            r.put("start", Tokens.toKey(sr.start()));
+            r.put("end", Tokens.toKey(sr.end()));
+            ArrayNode replicas = r.putArray("replicas");
+            for (RegionLoad rl : m.regions()) {
+                if (sr.id().equals(rl.region().rangeId())) {
+                    ObjectNode x = replicas.addObject();
+                    x.put("table", rl.region().table());
+                    x.put("node", rl.node());
+                    x.put("readOps", rl.region().counters().readOps());
+                    x.put("writeOps", rl.region().counters().writeOps());
+                    x.put("cpu", rl.cpu());
+                    x.put("disk", rl.disk());
+                }
+            }
+        }
+        return o;
+    }
+
+    public ObjectNode plan() {
+        State s = state;
+        if (s.plan() == null) {
+            ObjectNode o = Json.object();
+            o.put("format", "libra.plan/v1");
+            o.put("status", "unavailable");
+            o.put("detail", s.problem());
+            o.putArray("actions");
+            return o;
+        }
+        return Json.plan(s.plan(), null);
+    }
+
+    /** The current plan, if it has moves. */
+    public RingPlan currentPlan() {
+        return state.plan();
+    }
+
+    public String planProblem() {
+        return state.problem();
+    }
+
+    public void jobStarted() {
+        lastJobActivity = Instant.now();
+    }
+
+    @Override
+    public void close() {
+        stop.countDown();
+        executor.close();
+        if (api != null) {
+            api.close();
+        }
+        if (loop != null) {
+            try {
+                loop.join(10_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        nodes.forEach(n -> n.jmx().close());
+        registry.close();
+    }
+}

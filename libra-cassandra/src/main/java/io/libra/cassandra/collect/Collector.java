@@ -1,0 +1,227 @@
+package io.libra.cassandra.collect;
+
+import io.libra.cassandra.config.SidecarConfig;
+import io.libra.cassandra.jmx.CassandraNode;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Measures one window over JMX: counters read at both ends (CPU time, disk bytes, per-table
+ * request counts) and the partition sampler run on every table for the window's length.
+ */
+public final class Collector {
+    private static final int TOKEN_CACHE = 100_000;
+    private final List<CassandraNode> nodes;
+    private final SidecarConfig config;
+    private final Map<String, Long> tokenCache = new LinkedHashMap<>(1024, 0.75f, true) {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) {
+            return size() > TOKEN_CACHE;
+        }
+    };
+
+    public Collector(List<CassandraNode> nodes, SidecarConfig config) {
+        this.nodes = List.copyOf(nodes);
+        this.config = config;
+    }
+
+    /** A table and its replication factor. */
+    record TableRef(String keyspace, String table, int rf) {
+    }
+
+    /** Counters at the start of a window. */
+    private record Start(long cpu, long disk, String diskSource, Map<TableRef, long[]> counts) {
+    }
+
+    /** Measures one window; returns early (with the window marked) if {@code stop} opens. */
+    public Window collect(CountDownLatch stop) throws InterruptedException {
+        List<String> problems = new ArrayList<>();
+        List<TableRef> tables = tables(problems);
+        Instant start = Instant.now();
+        Map<String, Start> starts = new HashMap<>();
+        Map<String, String> errors = new HashMap<>();
+        int windowMs = config.collection.windowSeconds * 1000;
+        for (CassandraNode n : nodes) {
+            try {
+                starts.put(n.id(), begin(n, tables, windowMs));
+            } catch (IOException | RuntimeException e) {
+                errors.put(n.id(), oneLine(e));
+            }
+        }
+        boolean stopped = stop.await(config.collection.windowSeconds, TimeUnit.SECONDS);
+        Instant end = Instant.now();
+        double seconds = Math.max(1e-3, Duration.between(start, end).toMillis() / 1000.0);
+        List<Window.NodeStat> stats = new ArrayList<>();
+        List<Window.TableStat> tableStats = new ArrayList<>();
+        List<Window.KeySample> samples = new ArrayList<>();
+        for (CassandraNode n : nodes) {
+            Start s = starts.get(n.id());
+            try {
+                if (s == null) {
+                    throw new IOException(errors.getOrDefault(n.id(), "unreachable"));
+                }
+                stats.add(finish(n, s, seconds, tableStats, samples));
+            } catch (IOException | RuntimeException e) {
+                String why = errors.getOrDefault(n.id(), oneLine(e));
+                stats.add(new Window.NodeStat(n.id(), n.jmx().instance().host, false, why, 0, 0, 0, "none", null,
+                        "DOWN", -1));
+                problems.add("node " + n.id() + " is unreachable over JMX: " + why);
+            }
+        }
+        long sampled = samples.stream().mapToLong(k -> k.reads() + k.writes()).sum();
+        long requests = Math.round(tableStats.stream().mapToDouble(t -> t.readOps() + t.writeOps()).sum() * seconds);
+        if (stopped) {
+            problems.add("window cut short by shutdown");
+        }
+        if (requests == 0) {
+            problems.add("no client requests in the window: nothing to balance on");
+        } else if (sampled < config.collection.minSamples) {
+            problems.add("only " + sampled + " operations sampled (< collection.min_samples "
+                    + config.collection.minSamples + "): too few to place load on the ring");
+        }
+        checkRing(stats, problems);
+        return new Window(start, end, seconds, stats, tableStats, samples, sampled, requests, problems);
+    }
+
+    private List<TableRef> tables(List<String> problems) {
+        for (CassandraNode n : nodes) {
+            try {
+                List<String> keyspaces = config.collection.keyspaces.isEmpty() ? n.keyspaces() : config.collection.keyspaces;
+                List<TableRef> out = new ArrayList<>();
+                for (String ks : keyspaces) {
+                    int rf = n.replicationFactor(ks);
+                    for (String t : n.tables(ks)) {
+                        out.add(new TableRef(ks, t, rf));
+                    }
+                }
+                return out;
+            } catch (IOException | RuntimeException e) {
+                // try the next node
+            }
+        }
+        problems.add("no node answered the schema questions over JMX");
+        return List.of();
+    }
+
+    private Start begin(CassandraNode n, List<TableRef> tables, int windowMs) throws IOException {
+        Map<TableRef, long[]> counts = new HashMap<>();
+        for (TableRef t : tables) {
+            counts.put(t, new long[] {n.tableCount(t.keyspace(), t.table(), "ReadLatency"),
+                n.tableCount(t.keyspace(), t.table(), "WriteLatency")});
+            n.beginSampling(t.keyspace(), t.table(), "READS", config.collection.samplerCapacity, windowMs);
+            n.beginSampling(t.keyspace(), t.table(), "WRITES", config.collection.samplerCapacity, windowMs);
+        }
+        long[] disk = new long[1];
+        String source = diskBytes(n, disk);
+        return new Start(n.processCpuTimeNanos(), disk[0], source, counts);
+    }
+
+    private Window.NodeStat finish(CassandraNode n, Start s, double seconds, List<Window.TableStat> tableStats,
+                                   List<Window.KeySample> samples) throws IOException {
+        long cpu = n.processCpuTimeNanos();
+        long[] disk = new long[1];
+        String source = diskBytes(n, disk);
+        if (!source.equals(s.diskSource())) {
+            throw new IOException("disk source changed during the window (" + s.diskSource() + " -> " + source + ")");
+        }
+        for (Map.Entry<TableRef, long[]> e : s.counts().entrySet()) {
+            TableRef t = e.getKey();
+            long reads = n.tableCount(t.keyspace(), t.table(), "ReadLatency") - e.getValue()[0];
+            long writes = n.tableCount(t.keyspace(), t.table(), "WriteLatency") - e.getValue()[1];
+            double live = n.tableCount(t.keyspace(), t.table(), "LiveDiskSpaceUsed");
+            tableStats.add(new Window.TableStat(t.keyspace(), t.table(), t.rf(), n.id(), Math.max(0, reads) / seconds,
+                    Math.max(0, writes) / seconds, live));
+            sampled(n, t, samples);
+        }
+        List<String> tokens = n.tokens();
+        Long token = tokens.size() == 1 ? Long.parseLong(tokens.get(0)) : null;
+        int cores = n.availableProcessors();
+        return new Window.NodeStat(n.id(), n.jmx().instance().host, true, tokens.size() == 1 ? null
+                : "node has " + tokens.size() + " tokens; token moves need num_tokens: 1", cores,
+                Math.max(0, cpu - s.cpu()) / (seconds * 1e9), Math.max(0, disk[0] - s.disk()) / seconds, source,
+                token, n.operationMode(), n.pid());
+    }
+
+    private void sampled(CassandraNode n, TableRef t, List<Window.KeySample> out) throws IOException {
+        Map<Long, long[]> byToken = new HashMap<>();
+        String[] samplers = {"READS", "WRITES"};
+        for (int k = 0; k < 2; k++) {
+            for (CassandraNode.Sample s : n.finishSampling(t.keyspace(), t.table(), samplers[k],
+                    config.collection.samplerCapacity)) {
+                byToken.computeIfAbsent(token(n, t, s.key()), x -> new long[2])[k] += s.count();
+            }
+        }
+        byToken.forEach((tok, c) -> out.add(new Window.KeySample(t.keyspace(), t.table(), n.id(), tok, c[0], c[1])));
+    }
+
+    /** Murmur3 token of a sampled key, computed by the node itself (exact for every key type). */
+    private long token(CassandraNode n, TableRef t, String key) throws IOException {
+        String cacheKey = t.keyspace() + '.' + t.table() + ':' + key;
+        Long cached = tokenCache.get(cacheKey);
+        if (cached != null) {
+            return cached;
+        }
+        long tok = Long.parseLong(n.token(t.keyspace(), t.table(), key));
+        tokenCache.put(cacheKey, tok);
+        return tok;
+    }
+
+    /** Fills disk[0] and says where it came from. */
+    private String diskBytes(CassandraNode n, long[] disk) throws IOException {
+        if (colocated(n)) {
+            OptionalLong io = ProcIo.bytes(n.pid());
+            if (io.isPresent()) {
+                disk[0] = io.getAsLong();
+                return "proc";
+            }
+        }
+        disk[0] = counter(n, "type=Table,name=BytesFlushed") + counter(n, "type=Compaction,name=BytesCompacted")
+                + counter(n, "type=Streaming,name=TotalIncomingBytes") + counter(n, "type=Streaming,name=TotalOutgoingBytes");
+        return "cassandra-counters";
+    }
+
+    private static long counter(CassandraNode n, String name) {
+        try {
+            return n.counter(name);
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+
+    private static boolean colocated(CassandraNode n) {
+        SidecarConfig.Instance in = n.jmx().instance();
+        if (in.colocated != null) {
+            return in.colocated;
+        }
+        try {
+            return InetAddress.getByName(in.jmxHostOrHost()).isLoopbackAddress();
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static void checkRing(List<Window.NodeStat> stats, List<String> problems) {
+        for (Window.NodeStat s : stats) {
+            if (s.up() && s.error() != null) {
+                problems.add("node " + s.id() + ": " + s.error());
+            }
+        }
+    }
+
+    static String oneLine(Throwable e) {
+        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return m.lines().findFirst().orElse(m);
+    }
+}

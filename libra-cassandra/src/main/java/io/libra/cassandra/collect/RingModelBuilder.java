@@ -1,0 +1,214 @@
+package io.libra.cassandra.collect;
+
+import io.libra.core.estimate.EstimationConfig;
+import io.libra.core.estimate.LoadModel;
+import io.libra.core.estimate.MetricMapping;
+import io.libra.core.estimate.RegionLoad;
+import io.libra.core.model.ClusterSnapshot;
+import io.libra.core.model.Dimension;
+import io.libra.core.model.KeyRange;
+import io.libra.core.model.Node;
+import io.libra.core.model.Region;
+import io.libra.core.model.RegionCounters;
+import io.libra.core.ring.ReplicaLoad;
+import io.libra.core.ring.RingLoad;
+import io.libra.core.ring.RingNode;
+import io.libra.core.ring.RingSegment;
+import io.libra.core.ring.Tokens;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Places a window's load on the ring. Each node's primary arc is cut into equal sub-ranges;
+ * a node's requests for a table are spread over its local sub-ranges (its own arc and those
+ * of its RF-1 predecessors) in proportion to the sampled partitions that fall in each,
+ * scaled to the table's total, the unsampled remainder spread by token width. Core's metric
+ * mapping then turns counters into CPU and disk per (sub-range, replica), and the per-replica
+ * load of a sub-range is the mean over its replicas, since any node holding it would carry it.
+ */
+public final class RingModelBuilder {
+    private final int subRangesPerArc;
+    private final EstimationConfig estimation;
+
+    public RingModelBuilder(int subRangesPerArc, EstimationConfig estimation) {
+        this.subRangesPerArc = subRangesPerArc;
+        this.estimation = estimation;
+    }
+
+    public RingModel build(Window w) {
+        List<Window.NodeStat> ring = w.nodes().stream().filter(s -> s.up() && s.token() != null)
+                .sorted(Comparator.comparingLong(Window.NodeStat::token)).toList();
+        if (ring.size() != w.nodes().size()) {
+            throw new IllegalStateException("every node must be up with a single token to model the ring");
+        }
+        int n = ring.size();
+        List<RingModel.SubRange> subs = subRanges(ring);
+        long[] ends = subs.stream().mapToLong(RingModel.SubRange::end).toArray();
+        Map<String, Integer> index = new HashMap<>();
+        for (int j = 0; j < n; j++) {
+            index.put(ring.get(j).id(), j);
+        }
+        List<Region> regions = new ArrayList<>();
+        Map<String, Integer> rfOfTable = new HashMap<>();
+        for (Window.TableStat t : w.tables()) {
+            int j = index.get(t.node());
+            int rf = Math.min(t.replicationFactor(), n);
+            rfOfTable.put(t.keyspace() + "." + t.table(), t.replicationFactor());
+            List<Integer> local = localSubRanges(ring, subs, j, rf);
+            double[][] ops = spread(t, local, subs, ends, w);
+            double width = local.stream().mapToDouble(s -> width(subs.get(s))).sum();
+            for (int k = 0; k < local.size(); k++) {
+                RingModel.SubRange s = subs.get(local.get(k));
+                double size = t.liveBytes() * width(s) / width;
+                regions.addAll(regionsOf(t, s, ops[k], size));
+            }
+        }
+        List<Node> nodes = ring.stream().map(s -> new Node(s.id(), Math.max(1, s.cpuCores()),
+                s.cpuUsage(), s.diskBytesPerSec())).toList();
+        Map<String, List<String>> tokens = new TreeMap<>();
+        ring.forEach(s -> tokens.put(s.id(), List.of(Tokens.toKey(s.token()))));
+        int replication = w.tables().stream().mapToInt(Window.TableStat::replicationFactor).max().orElse(1);
+        ClusterSnapshot snapshot = new ClusterSnapshot("cassandra", w.end(), w.seconds(), nodes, regions, replication, tokens);
+        LoadModel load = new MetricMapping(estimation).estimate(snapshot);
+        return new RingModel(snapshot, load, ringLoad(ring, subs, load, rfOfTable, n), subs);
+    }
+
+    private List<RingModel.SubRange> subRanges(List<Window.NodeStat> ring) {
+        List<RingModel.SubRange> out = new ArrayList<>();
+        int n = ring.size();
+        for (int j = 0; j < n; j++) {
+            long pred = ring.get((j - 1 + n) % n).token();
+            long tok = ring.get(j).token();
+            long span = Tokens.clockwise(pred, tok);
+            long prev = pred;
+            for (int i = 0; i < subRangesPerArc; i++) {
+                long end = i == subRangesPerArc - 1 ? tok : Tokens.advance(pred, span, (i + 1.0) / subRangesPerArc);
+                if (end != prev) {
+                    out.add(new RingModel.SubRange(ring.get(j).id() + "." + i, prev, end, ring.get(j).id()));
+                }
+                prev = end;
+            }
+        }
+        out.sort(Comparator.comparingLong(RingModel.SubRange::end));
+        return out;
+    }
+
+    /** Indices (into the token-sorted sub-ranges) of the arcs of node j and its rf-1 predecessors. */
+    private static List<Integer> localSubRanges(List<Window.NodeStat> ring, List<RingModel.SubRange> subs, int j, int rf) {
+        int n = ring.size();
+        java.util.Set<String> owners = new java.util.HashSet<>();
+        for (int i = 0; i < rf; i++) {
+            owners.add(ring.get((j - i + n) % n).id());
+        }
+        List<Integer> out = new ArrayList<>();
+        for (int k = 0; k < subs.size(); k++) {
+            if (owners.contains(subs.get(k).primary())) {
+                out.add(k);
+            }
+        }
+        return out;
+    }
+
+    private static double width(RingModel.SubRange s) {
+        long span = Tokens.clockwise(s.start(), s.end());
+        return span == 0 ? 0x1p64 : (span > 0 ? span : span + 0x1p64);
+    }
+
+    /** Reads and writes per second per local sub-range: sampled shares scaled to the table total. */
+    private static double[][] spread(Window.TableStat t, List<Integer> local, List<RingModel.SubRange> subs, long[] ends,
+                                     Window w) {
+        double[][] ops = new double[local.size()][2];
+        Map<Integer, Integer> pos = new HashMap<>();
+        for (int k = 0; k < local.size(); k++) {
+            pos.put(local.get(k), k);
+        }
+        double[] sampled = new double[2];
+        double[][] counts = new double[local.size()][2];
+        for (Window.KeySample s : w.samples()) {
+            if (s.node().equals(t.node()) && s.keyspace().equals(t.keyspace()) && s.table().equals(t.table())) {
+                Integer k = pos.get(containing(ends, s.token()));
+                if (k != null) {
+                    counts[k][0] += s.reads();
+                    counts[k][1] += s.writes();
+                    sampled[0] += s.reads();
+                    sampled[1] += s.writes();
+                }
+            }
+        }
+        double width = local.stream().mapToDouble(i -> width(subs.get(i))).sum();
+        double[] total = {t.readOps() * w.seconds(), t.writeOps() * w.seconds()};
+        for (int d = 0; d < 2; d++) {
+            for (int k = 0; k < local.size(); k++) {
+                double share = sampled[d] >= total[d] && sampled[d] > 0
+                        ? total[d] * counts[k][d] / sampled[d]
+                        : counts[k][d] + (total[d] - sampled[d]) * width(subs.get(local.get(k))) / width;
+                ops[k][d] = share / w.seconds();
+            }
+        }
+        return ops;
+    }
+
+    /** Index of the sub-range (start, end] holding a token. */
+    static int containing(long[] ends, long token) {
+        int i = java.util.Arrays.binarySearch(ends, token);
+        if (i >= 0) {
+            return i;
+        }
+        int insert = -i - 1;
+        return insert == ends.length ? 0 : insert;
+    }
+
+    /** The regions of one (table, sub-range, replica); the sub-range holding the ring's wrap becomes two. */
+    private static List<Region> regionsOf(Window.TableStat t, RingModel.SubRange s, double[] ops, double size) {
+        String id = t.keyspace() + "." + t.table() + "/" + s.id() + "@" + t.node();
+        String startKey = s.start() == Long.MAX_VALUE ? "" : Tokens.toKey(s.start() + 1);
+        String endKey = s.end() == Long.MAX_VALUE ? "" : Tokens.toKey(s.end() + 1);
+        if (endKey.isEmpty() || startKey.isEmpty() || startKey.compareTo(endKey) < 0) {
+            return List.of(region(id, t, new KeyRange(startKey, endKey), s, ops, size, 1));
+        }
+        double before = width(new RingModel.SubRange("", s.start(), Long.MAX_VALUE, "")) / width(s);
+        return List.of(region(id + ".a", t, new KeyRange(startKey, ""), s, ops, size, before),
+                region(id + ".b", t, new KeyRange("", endKey), s, ops, size, 1 - before));
+    }
+
+    private static Region region(String id, Window.TableStat t, KeyRange range, RingModel.SubRange s, double[] ops,
+                                 double size, double f) {
+        return new Region(id, t.keyspace() + "." + t.table(), range, t.node(), size * f,
+                new RegionCounters(ops[0] * f, ops[1] * f, 0, 0), List.of(), s.id());
+    }
+
+    private static RingLoad ringLoad(List<Window.NodeStat> ring, List<RingModel.SubRange> subs, LoadModel load,
+                                     Map<String, Integer> rfOfTable, int n) {
+        Map<String, double[]> perSubRangeAndRf = new HashMap<>();
+        for (RegionLoad r : load.regions()) {
+            int rf = rfOfTable.get(r.region().table());
+            double[] acc = perSubRangeAndRf.computeIfAbsent(r.region().rangeId() + "#" + rf, x -> new double[3]);
+            double replicas = Math.min(rf, n);
+            acc[0] += r.cpu() / replicas;
+            acc[1] += r.disk() / replicas;
+            acc[2] += r.region().sizeBytes() / replicas;
+        }
+        List<RingSegment> segments = new ArrayList<>();
+        for (RingModel.SubRange s : subs) {
+            List<ReplicaLoad> loads = new ArrayList<>();
+            for (int rf : new java.util.TreeSet<>(rfOfTable.values())) {
+                double[] acc = perSubRangeAndRf.get(s.id() + "#" + rf);
+                if (acc != null) {
+                    loads.add(new ReplicaLoad(rf, acc[0], acc[1], acc[2]));
+                }
+            }
+            segments.add(new RingSegment(s.end(), loads));
+        }
+        List<RingNode> nodes = new ArrayList<>();
+        for (int j = 0; j < n; j++) {
+            int idx = load.nodeIndex(ring.get(j).id());
+            nodes.add(new RingNode(ring.get(j).id(), ring.get(j).token(), load.base(idx, Dimension.CPU),
+                    load.base(idx, Dimension.DISK), 1, 1));
+        }
+        return new RingLoad(nodes, segments);
+    }
+}

@@ -1,0 +1,42 @@
+package io.libra.cassandra.collect;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * What one measurement window saw: per node OS-level load, per table and node the request
+ * counts, and the sampled hot partitions mapped to tokens. {@code problems} lists why the
+ * window must not be planned on (a node down, too few samples, ...); empty means plannable.
+ */
+public record Window(Instant start, Instant end, double seconds, List<NodeStat> nodes, List<TableStat> tables,
+                     List<KeySample> samples, long sampledOps, long requestOps, List<String> problems) {
+    public Window {
+        nodes = List.copyOf(nodes);
+        tables = List.copyOf(tables);
+        samples = List.copyOf(samples);
+        problems = List.copyOf(problems);
+    }
+
+    public boolean plannable() {
+        return problems.isEmpty();
+    }
+
+    /**
+     * One node over the window.
+     *
+     * @param diskSource {@code proc} (read_bytes + write_bytes of /proc/&lt;pid&gt;/io) or
+     *                   {@code cassandra-counters} (bytes flushed + compacted + streamed)
+     */
+    public record NodeStat(String id, String host, boolean up, String error, int cpuCores, double cpuUsage,
+                           double diskBytesPerSec, String diskSource, Long token, String mode, long pid) {
+    }
+
+    /** Requests per second one node served for one table, and the bytes it holds. */
+    public record TableStat(String keyspace, String table, int replicationFactor, String node, double readOps,
+                            double writeOps, double liveBytes) {
+    }
+
+    /** A sampled partition: its token and how often the node saw it read and written. */
+    public record KeySample(String keyspace, String table, String node, long token, long reads, long writes) {
+    }
+}

@@ -1,0 +1,108 @@
+package io.libra.cassandra.config;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
+
+/**
+ * The daemon's configuration file (YAML, snake_case keys), modelled on apache/cassandra-sidecar:
+ * a list of instances, each with its own JMX host and port. Every field but {@code instances}
+ * has a default; see docs/cassandra.md and sidecar.example.yaml.
+ */
+public final class SidecarConfig {
+    @JsonProperty("cluster_name")
+    public String clusterName = "cassandra";
+    @JsonProperty("instances")
+    public List<Instance> instances = List.of();
+    @JsonProperty("http")
+    public Http http = new Http();
+    @JsonProperty("collection")
+    public Collection collection = new Collection();
+    @JsonProperty("planner")
+    public Planner planner = new Planner();
+    @JsonProperty("execution")
+    public Execution execution = new Execution();
+
+    /** One Cassandra node. */
+    public static final class Instance {
+        @JsonProperty("id")
+        public String id;
+        @JsonProperty("host")
+        public String host = "127.0.0.1";
+        @JsonProperty("jmx_host")
+        public String jmxHost;
+        @JsonProperty("jmx_port")
+        public int jmxPort = 7199;
+        @JsonProperty("jmx_username")
+        public String jmxUsername;
+        @JsonProperty("jmx_password")
+        public String jmxPassword;
+        @JsonProperty("jmx_ssl")
+        public boolean jmxSsl;
+        /** True when the daemon runs on this node's host, so /proc/&lt;pid&gt;/io can be read. */
+        @JsonProperty("colocated")
+        public Boolean colocated;
+
+        public String jmxHostOrHost() {
+            return jmxHost != null ? jmxHost : host;
+        }
+    }
+
+    /** The HTTP API. */
+    public static final class Http {
+        @JsonProperty("host")
+        public String host = "127.0.0.1";
+        @JsonProperty("port")
+        public int port = 9044;
+        /** Bearer token required on POST; null refuses every mutating call. */
+        @JsonProperty("auth_token")
+        public String authToken;
+    }
+
+    /** The measurement window. */
+    public static final class Collection {
+        @JsonProperty("window_seconds")
+        public int windowSeconds = 60;
+        @JsonProperty("sampler_capacity")
+        public int samplerCapacity = 256;
+        /** Fewer sampled operations per window than this and the window is not planned on. */
+        @JsonProperty("min_samples")
+        public long minSamples = 200;
+        @JsonProperty("subranges_per_arc")
+        public int subrangesPerArc = 8;
+        /** Keyspaces to watch; empty means every non-system keyspace. */
+        @JsonProperty("keyspaces")
+        public List<String> keyspaces = List.of();
+    }
+
+    /** The ring planner (core's io.libra.core.ring). */
+    public static final class Planner {
+        @JsonProperty("lambda")
+        public double lambda = 0.1;
+        @JsonProperty("max_moves")
+        public int maxMoves = 2;
+        @JsonProperty("max_move_bytes")
+        public double maxMoveBytes = 0;
+        @JsonProperty("slices_per_subrange")
+        public int slicesPerSubrange = 4;
+        @JsonProperty("min_improvement")
+        public double minImprovement = 0.01;
+    }
+
+    /** Running plans. */
+    public static final class Execution {
+        /** Dry run by default: a rebalance job records what it would do and moves nothing. */
+        @JsonProperty("dry_run")
+        public boolean dryRun = true;
+        @JsonProperty("stream_throughput_mib_per_sec")
+        public int streamThroughputMibPerSec = 24;
+        @JsonProperty("journal")
+        public String journal = "libra-cassandra-journal.json";
+        /** What a restarted daemon does with an unfinished job: resume or abandon. */
+        @JsonProperty("on_restart")
+        public String onRestart = "resume";
+        @JsonProperty("move_timeout_seconds")
+        public int moveTimeoutSeconds = 1800;
+        @JsonProperty("cleanup")
+        public boolean cleanup = true;
+    }
+}

@@ -1,0 +1,174 @@
+package io.libra.cassandra.http;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.libra.cassandra.Sidecar;
+import io.libra.cassandra.exec.Job;
+import io.libra.core.ring.RingPlan;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.Iterator;
+import java.util.Optional;
+
+/**
+ * The routes, free of Netty: method, path, Authorization header and body in; status and body
+ * out. Every refusal is a 4xx with one line in {@code {"error": ...}}.
+ */
+public final class Api {
+    private static final String V1 = "/api/v1/";
+    private final Sidecar sidecar;
+
+    public Api(Sidecar sidecar) {
+        this.sidecar = sidecar;
+    }
+
+    /** An HTTP answer. */
+    public record Response(int status, String contentType, String body) {
+        static Response json(int status, JsonNode body) {
+            try {
+                return new Response(status, "application/json", Json.MAPPER.writeValueAsString(body) + "\n");
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+
+        static Response error(int status, String message) {
+            ObjectNode o = Json.object();
+            o.put("error", message);
+            return json(status, o);
+        }
+    }
+
+    public Response handle(String method, String uri, String authorization, byte[] body) {
+        String path = uri.contains("?") ? uri.substring(0, uri.indexOf('?')) : uri;
+        if (path.equals("/metrics")) {
+            return method.equals("GET") ? new Response(200, "text/plain; version=0.0.4; charset=utf-8", sidecar.scrape())
+                    : notAllowed(method, path, "GET");
+        }
+        if (!path.startsWith(V1)) {
+            return Response.error(404, "no such endpoint: " + method + " " + path);
+        }
+        String route = path.substring(V1.length());
+        switch (route) {
+            case "status":
+                return get(method, path) ? Response.json(200, sidecar.status()) : notAllowed(method, path, "GET");
+            case "load":
+                return get(method, path) ? Response.json(200, sidecar.load()) : notAllowed(method, path, "GET");
+            case "plan":
+                return get(method, path) ? Response.json(200, sidecar.plan()) : notAllowed(method, path, "GET");
+            case "rebalance":
+                return post(method, path, authorization, () -> rebalance(body));
+            case "pause":
+                return post(method, path, authorization, () -> {
+                    sidecar.executor().pause();
+                    return paused();
+                });
+            case "resume":
+                return post(method, path, authorization, () -> {
+                    sidecar.executor().resume();
+                    return paused();
+                });
+            default:
+                if (route.startsWith("jobs/")) {
+                    return get(method, path) ? job(route.substring("jobs/".length())) : notAllowed(method, path, "GET");
+                }
+                return Response.error(404, "no such endpoint: " + method + " " + path);
+        }
+    }
+
+    private static boolean get(String method, String path) {
+        return method.equals("GET");
+    }
+
+    private static Response notAllowed(String method, String path, String allowed) {
+        return Response.error(405, method + " " + path + ": method not allowed, use " + allowed);
+    }
+
+    private Response post(String method, String path, String authorization, java.util.function.Supplier<Response> action) {
+        if (!method.equals("POST")) {
+            return notAllowed(method, path, "POST");
+        }
+        String expected = sidecar.config().http.authToken;
+        if (expected == null || expected.isEmpty()) {
+            return Response.error(403, "mutating calls are disabled: set http.auth_token in the config");
+        }
+        if (authorization == null || !authorization.startsWith("Bearer ")) {
+            return Response.error(401, "Authorization: a bearer token is required for " + path);
+        }
+        byte[] given = authorization.substring("Bearer ".length()).trim().getBytes(StandardCharsets.UTF_8);
+        if (!MessageDigest.isEqual(given, expected.getBytes(StandardCharsets.UTF_8))) {
+            return Response.error(401, "Authorization: wrong bearer token");
+        }
+        return action.get();
+    }
+
+    private Response paused() {
+        ObjectNode o = Json.object();
+        o.put("paused", sidecar.executor().paused());
+        return Response.json(200, o);
+    }
+
+    private Response rebalance(byte[] body) {
+        Boolean dryRun;
+        try {
+            dryRun = dryRunOf(body);
+        } catch (IllegalArgumentException e) {
+            return Response.error(400, e.getMessage());
+        }
+        RingPlan plan = sidecar.currentPlan();
+        if (plan == null) {
+            return Response.error(409, "no plan to run: " + sidecar.planProblem());
+        }
+        if (plan.moves().isEmpty()) {
+            return Response.error(409, "the plan has no moves: " + plan.detail());
+        }
+        boolean dry = sidecar.config().execution.dryRun || (dryRun != null && dryRun);
+        try {
+            sidecar.jobStarted();
+            Job j = sidecar.executor().submit(plan, dry);
+            ObjectNode o = Json.object();
+            o.put("jobId", j.id);
+            o.put("dryRun", dry);
+            o.put("moves", j.moves.size());
+            o.put("poll", V1 + "jobs/" + j.id);
+            return Response.json(202, o);
+        } catch (IllegalStateException e) {
+            return Response.error(409, e.getMessage());
+        }
+    }
+
+    /** The optional body {@code {"dry_run": true|false}}; null when absent. */
+    static Boolean dryRunOf(byte[] body) {
+        if (body == null || body.length == 0 || new String(body, StandardCharsets.UTF_8).isBlank()) {
+            return null;
+        }
+        JsonNode n;
+        try {
+            n = Json.MAPPER.readTree(body);
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException("body: invalid JSON: " + e.getMessage().lines().findFirst().orElse(""));
+        }
+        if (!n.isObject()) {
+            throw new IllegalArgumentException("body: must be a JSON object");
+        }
+        Boolean dry = null;
+        for (Iterator<String> it = n.fieldNames(); it.hasNext();) {
+            String f = it.next();
+            if (!f.equals("dry_run")) {
+                throw new IllegalArgumentException("body." + f + ": unknown field (only dry_run is accepted)");
+            }
+            if (!n.get(f).isBoolean()) {
+                throw new IllegalArgumentException("body.dry_run: must be true or false, got " + n.get(f));
+            }
+            dry = n.get(f).booleanValue();
+        }
+        return dry;
+    }
+
+    private Response job(String id) {
+        Optional<Job> j = sidecar.executor().job(id);
+        return j.<Response>map(x -> Response.json(200, Json.MAPPER.valueToTree(x)))
+                .orElseGet(() -> Response.error(404, "jobs/" + id + ": no such job"));
+    }
+}

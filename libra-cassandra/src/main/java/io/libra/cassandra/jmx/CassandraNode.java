@@ -1,0 +1,152 @@
+package io.libra.cassandra.jmx;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import javax.management.ObjectName;
+import javax.management.openmbean.CompositeData;
+
+/** The Cassandra MBeans Libra uses, typed. Every call is one JMX round trip to this node. */
+public final class CassandraNode {
+    static final String STORAGE = "org.apache.cassandra.db:type=StorageService";
+    static final String OS = "java.lang:type=OperatingSystem";
+    static final String RUNTIME = "java.lang:type=Runtime";
+    static final String STREAMS = "org.apache.cassandra.net:type=StreamManager";
+    private static final String[] STRING = {String.class.getName()};
+    private final JmxNode jmx;
+
+    public CassandraNode(JmxNode jmx) {
+        this.jmx = jmx;
+    }
+
+    public JmxNode jmx() {
+        return jmx;
+    }
+
+    public String id() {
+        return jmx.id();
+    }
+
+    public long processCpuTimeNanos() throws IOException {
+        return ((Number) jmx.get(OS, "ProcessCpuTime")).longValue();
+    }
+
+    public int availableProcessors() throws IOException {
+        return ((Number) jmx.get(OS, "AvailableProcessors")).intValue();
+    }
+
+    /** The node's pid from the RuntimeMXBean name ("pid@host"). */
+    public long pid() throws IOException {
+        String name = (String) jmx.get(RUNTIME, "Name");
+        return Long.parseLong(name.substring(0, name.indexOf('@')));
+    }
+
+    public String operationMode() throws IOException {
+        return (String) jmx.get(STORAGE, "OperationMode");
+    }
+
+    @SuppressWarnings("unchecked")
+    public List<String> nodes(String attribute) throws IOException {
+        return (List<String>) jmx.get(STORAGE, attribute);
+    }
+
+    /** This node's own tokens (signed decimal strings). */
+    @SuppressWarnings("unchecked")
+    public List<String> tokens() throws IOException {
+        return (List<String>) jmx.get(STORAGE, "Tokens");
+    }
+
+    @SuppressWarnings("unchecked")
+    public Map<String, String> tokenToEndpoint() throws IOException {
+        return (Map<String, String>) jmx.get(STORAGE, "TokenToEndpointMap");
+    }
+
+    @SuppressWarnings("unchecked")
+    public List<String> keyspaces() throws IOException {
+        return (List<String>) jmx.get(STORAGE, "NonSystemKeyspaces");
+    }
+
+    /** Replicas per range of a keyspace; the size of any value is the replication factor. */
+    @SuppressWarnings("unchecked")
+    public int replicationFactor(String keyspace) throws IOException {
+        Map<List<String>, List<String>> m = (Map<List<String>, List<String>>) jmx.invoke(STORAGE,
+                "getRangeToEndpointMap", new Object[] {keyspace}, STRING);
+        return m.values().stream().mapToInt(List::size).max().orElse(1);
+    }
+
+    public List<String> tables(String keyspace) throws IOException {
+        List<String> out = new ArrayList<>();
+        for (ObjectName n : jmx.query("org.apache.cassandra.db:type=Tables,keyspace=" + keyspace + ",table=*")) {
+            out.add(n.getKeyProperty("table"));
+        }
+        out.sort(null);
+        return out;
+    }
+
+    public int currentStreams() throws IOException {
+        return ((Collection<?>) jmx.get(STREAMS, "CurrentStreams")).size();
+    }
+
+    public long tableCount(String keyspace, String table, String metric) throws IOException {
+        return ((Number) jmx.get("org.apache.cassandra.metrics:type=Table,keyspace=" + keyspace + ",scope=" + table
+                + ",name=" + metric, "Count")).longValue();
+    }
+
+    /** A node-wide counter, e.g. {@code type=Table,name=BytesFlushed} (the all-tables aggregate). */
+    public long counter(String metricName) throws IOException {
+        Object v = jmx.get("org.apache.cassandra.metrics:" + metricName, "Count");
+        return ((Number) v).longValue();
+    }
+
+    public long gauge(String metricName) throws IOException {
+        Object v = jmx.get("org.apache.cassandra.metrics:" + metricName, "Value");
+        return ((Number) v).longValue();
+    }
+
+    public void beginSampling(String keyspace, String table, String sampler, int capacity, int durationMillis)
+            throws IOException {
+        jmx.invoke(tableBean(keyspace, table), "beginLocalSampling", new Object[] {sampler, capacity, durationMillis},
+                new String[] {String.class.getName(), "int", "int"});
+    }
+
+    /** The sampled partitions: key (the table's string form) and count. */
+    @SuppressWarnings("unchecked")
+    public List<Sample> finishSampling(String keyspace, String table, String sampler, int count) throws IOException {
+        List<CompositeData> rows = (List<CompositeData>) jmx.invoke(tableBean(keyspace, table), "finishLocalSampling",
+                new Object[] {sampler, count}, new String[] {String.class.getName(), "int"});
+        List<Sample> out = new ArrayList<>(rows.size());
+        for (CompositeData d : rows) {
+            out.add(new Sample(String.valueOf(d.get("value")), ((Number) d.get("count")).longValue()));
+        }
+        return out;
+    }
+
+    /** The token the node computes for a key (Murmur3, signed decimal). */
+    public String token(String keyspace, String table, String key) throws IOException {
+        return (String) jmx.invoke(STORAGE, "getToken", new Object[] {keyspace, table, key},
+                new String[] {String.class.getName(), String.class.getName(), String.class.getName()});
+    }
+
+    public void move(String newToken) throws IOException {
+        jmx.invoke(STORAGE, "move", new Object[] {newToken}, STRING);
+    }
+
+    public void cleanup(String keyspace) throws IOException {
+        jmx.invoke(STORAGE, "forceKeyspaceCleanup", new Object[] {1, keyspace, new String[0]},
+                new String[] {"int", String.class.getName(), String[].class.getName()});
+    }
+
+    public void setStreamThroughput(int mibPerSec) throws IOException {
+        jmx.invoke(STORAGE, "setStreamThroughputMebibytesPerSec", new Object[] {mibPerSec}, new String[] {"int"});
+    }
+
+    private static String tableBean(String keyspace, String table) {
+        return "org.apache.cassandra.db:type=Tables,keyspace=" + keyspace + ",table=" + table;
+    }
+
+    /** One sampled partition. */
+    public record Sample(String key, long count) {
+    }
+}
