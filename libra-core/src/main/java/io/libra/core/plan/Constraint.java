@@ -6,6 +6,11 @@ public enum Constraint {
     LOAD_CONSTRAINT,
     /** β'_i &lt; α'_i: the region weighs less in the non-critical dimension (mirrored for disk). */
     INTERFERENCE_CONSTRAINT,
+    /**
+     * In place of the interference constraint: the source is above the mean in the other
+     * dimension too and the destination stays within 1 + λ there, so carrying both loads helps.
+     */
+    SHARED_RELIEF,
     /** α'_i &gt; 1/500: moving it is worth the overhead. */
     BENEFIT_THRESHOLD,
     /** The region exceeds λ/2 (Theorem 1's bound) and no lighter region qualified. */

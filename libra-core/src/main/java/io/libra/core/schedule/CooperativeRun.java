@@ -21,6 +21,8 @@ final class CooperativeRun {
     private static final int DESTINATIONS_TRIED = 8;
     private static final List<Constraint> MIGRATION = List.of(
             Constraint.LOAD_CONSTRAINT, Constraint.INTERFERENCE_CONSTRAINT, Constraint.BENEFIT_THRESHOLD);
+    private static final List<Constraint> SHARED_RELIEF = List.of(
+            Constraint.LOAD_CONSTRAINT, Constraint.SHARED_RELIEF, Constraint.BENEFIT_THRESHOLD);
 
     private final SchedulerConfig config;
     private final WorkingState state;
@@ -98,45 +100,45 @@ final class CooperativeRun {
             if (state.norm(source, d) <= 1.0 || !conditions.benefitThreshold(r, d, source)) {
                 break;
             }
-            if (!conditions.interferenceConstraint(r, d, source)) {
+            if (!scheduled.isEmpty() && (worst.peek() != source || state.critical(source) != d)) {
+                break; // another node or dimension is now critical: let the next iteration pick it
+            }
+            boolean interferes = !conditions.interferenceConstraint(r, d, source);
+            if (interferes && state.norm(source, d.other()) <= 1.0) {
                 continue;
             }
             boolean big = conditions.exceedsSplitBound(r, source);
-            int dst = destination(r, d, source, big);
+            int dst = destination(r, d, source, interferes);
             if (dst >= 0) {
-                moveTo(r, source, dst, d);
+                moveTo(r, source, dst, d, interferes);
                 scheduled.add(r);
             } else if (big && config.splitting() && !unsplittable.get(r)) {
                 splitQueue.add(r);
             }
         }
-        if (state.norm(source, d) <= 1 + config.lambda() || splitQueue.isEmpty()) {
+        if (!scheduled.isEmpty() || splitQueue.isEmpty()) {
             return !scheduled.isEmpty();
         }
-        return splitInstead(source, d, scheduled, splitQueue) || !scheduled.isEmpty();
+        return splitInstead(source, d, splitQueue);
     }
 
     /**
-     * Stage 3-1: the schedule candidates cannot bring the node within 1 + λ, so if the split
-     * candidates carry a significant load, drop the moves and split instead.
+     * Stage 3-1: no lighter region can be scheduled, so if the split candidates carry a
+     * significant load, split them (deferred splitting: while moves still help, they win).
      */
-    private boolean splitInstead(int source, Dimension d, List<Integer> scheduled, List<Integer> splitQueue) {
+    private boolean splitInstead(int source, Dimension d, List<Integer> splitQueue) {
         double splitLoad = 0;
         for (int r : splitQueue) {
             splitLoad += state.regionNorm(r, d, source);
         }
-        double excessWithMoves = state.norm(source, d) - 1;
-        if (splitLoad < Math.min(excessWithMoves, config.splitBound())) {
+        double excess = state.norm(source, d) - 1;
+        if (splitLoad < Math.min(excess, config.splitBound())) {
             return false;
         }
         List<SplitProposer.Proposal> proposals = splits.propose(splitQueue, source, d, unsplittable);
         if (proposals.isEmpty()) {
             return false;
         }
-        for (int k = scheduled.size() - 1; k >= 0; k--) {
-            state.undoMove(scheduled.get(k), source);
-        }
-        double excess = state.norm(source, d) - 1;
         double covered = 0;
         for (SplitProposer.Proposal p : proposals) {
             if (covered >= excess) {
@@ -155,13 +157,14 @@ final class CooperativeRun {
             if (!conditions.benefitThreshold(r, d, source)) {
                 break;
             }
-            if (!conditions.interferenceConstraint(r, d, source)) {
+            boolean interferes = !conditions.interferenceConstraint(r, d, source);
+            if (interferes && state.norm(source, d.other()) <= 1.0) {
                 continue;
             }
             boolean big = conditions.exceedsSplitBound(r, source);
-            int dst = destination(r, d, source, false);
+            int dst = destination(r, d, source, interferes);
             if (dst >= 0) {
-                moveTo(r, source, dst, d);
+                moveTo(r, source, dst, d, interferes);
                 return true;
             }
             if (big && config.splitting() && !unsplittable.get(r)) {
@@ -176,22 +179,24 @@ final class CooperativeRun {
         return false;
     }
 
-    /** The least-loaded node in d that takes the region under the load constraint. */
-    private int destination(int r, Dimension d, int source, boolean big) {
+    /**
+     * The least-loaded node in d that takes the region under the load constraint (and, for a
+     * region failing the interference constraint, with room in the other dimension).
+     */
+    private int destination(int r, Dimension d, int source, boolean interferes) {
         for (int dst : coolest[d.ordinal()].top(DESTINATIONS_TRIED)) {
-            if (dst == source || !conditions.loadConstraint(r, d, dst)) {
-                continue;
-            }
-            if (!big || conditions.bigRegionFits(r, dst)) {
+            if (dst != source && conditions.loadConstraint(r, d, dst)
+                    && (!interferes || conditions.sharedRelief(r, d, source, dst))) {
                 return dst;
             }
         }
         return -1;
     }
 
-    private void moveTo(int r, int source, int dst, Dimension d) {
+    private void moveTo(int r, int source, int dst, Dimension d, boolean interferes) {
         String note = Notes.move(state.region(r).id(), d, state.norm(source, d), state.regionNorm(r, d, source),
                 state.regionNorm(r, d.other(), source), config.lambda());
-        state.move(r, dst, d, MIGRATION, note);
+        state.move(r, dst, d, interferes ? SHARED_RELIEF : MIGRATION, interferes ? note + "; source above the mean in "
+                + d.other().label() + " too" : note);
     }
 }

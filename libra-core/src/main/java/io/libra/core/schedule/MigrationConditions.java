@@ -25,6 +25,17 @@ final class MigrationConditions {
         return state.regionNorm(r, d.other(), src) < state.regionNorm(r, d, src);
     }
 
+    /**
+     * Where the interference constraint fails, moving the region still does no harm when the
+     * source is above the mean in the other dimension too (it wants to shed both) and the
+     * destination stays within 1 + λ there. Without this, a cluster whose CPU and disk line up
+     * (every region with α' = β') could never be balanced.
+     */
+    boolean sharedRelief(int r, Dimension d, int src, int dst) {
+        Dimension o = d.other();
+        return state.norm(src, o) > 1.0 && state.norm(dst, o) + state.regionNorm(r, o, dst) < 1 + config.lambda();
+    }
+
     /** Benefit threshold: α'_i &gt; 1/500, so the gain outweighs the cost of moving. */
     boolean benefitThreshold(int r, Dimension d, int src) {
         return state.regionNorm(r, d, src) > config.benefitThreshold();
@@ -34,17 +45,5 @@ final class MigrationConditions {
     boolean exceedsSplitBound(int r, int src) {
         return state.regionNorm(r, Dimension.CPU, src) > config.splitBound()
                 || state.regionNorm(r, Dimension.DISK, src) > config.splitBound();
-    }
-
-    /**
-     * Stage 2 of lazy scheduling for a region above λ/2: the destination stays within 1 + λ in
-     * both dimensions and the gap between its two dimensions does not grow.
-     */
-    boolean bigRegionFits(int r, int dst) {
-        double a = state.norm(dst, Dimension.CPU);
-        double b = state.norm(dst, Dimension.DISK);
-        double a2 = a + state.regionNorm(r, Dimension.CPU, dst);
-        double b2 = b + state.regionNorm(r, Dimension.DISK, dst);
-        return a2 <= 1 + config.lambda() && b2 <= 1 + config.lambda() && Math.abs(a2 - b2) <= Math.abs(a - b) + 1e-12;
     }
 }

@@ -59,9 +59,7 @@ final class SplitProposer {
             return null;
         }
         RegionSplitter.Halves h = splitter.split(state.region(r), key);
-        double whole = state.region(r).of(d);
-        boolean degenerate = Math.min(h.left().of(d), h.right().of(d)) < 0.02 * whole;
-        return degenerate ? null : new Proposal(r, key, ratio);
+        return WorkingState.degenerate(state.region(r), h, ratio, d) ? null : new Proposal(r, key, ratio);
     }
 
     /**

@@ -141,12 +141,6 @@ final class WorkingState {
         actions.add(new MoveAction(g.id(), nodeId(src), nodeId(dst), g.region().sizeBytes(), why));
     }
 
-    /** Undoes the last action, which must be the move of region r. */
-    void undoMove(int r, int originalNode) {
-        shift(r, index.nodeOf(r), originalNode);
-        actions.remove(actions.size() - 1);
-    }
-
     private void shift(int r, int src, int dst) {
         RegionLoad g = regions.get(r);
         load[CPU][src] -= g.cpu();
@@ -160,14 +154,13 @@ final class WorkingState {
     }
 
     /**
-     * Splits region r at the key; returns the indices of the two halves, or null when the split
-     * would leave nearly all of the critical load on one side (a hot key cannot be split).
+     * Splits region r at the key; returns the indices of the two halves, or null when the
+     * smaller half would carry far less than the ratio asked for (the load sits on one key).
      */
     int[] split(int r, String key, double ratio, Dimension critical, String note) {
         RegionLoad g = regions.get(r);
         RegionSplitter.Halves h = splitter.split(g, key);
-        double whole = g.of(critical);
-        if (whole <= 0 || Math.min(h.left().of(critical), h.right().of(critical)) < 0.02 * whole) {
+        if (degenerate(g, h, ratio, critical)) {
             return null;
         }
         int j = index.nodeOf(r);
@@ -179,6 +172,11 @@ final class WorkingState {
                 new NodeDeviation(nodeId(j), dev, dev), null, note);
         actions.add(new SplitAction(g.id(), key, h.left().id(), h.right().id(), ratio, why));
         return new int[] {left, right};
+    }
+
+    static boolean degenerate(RegionLoad whole, RegionSplitter.Halves h, double ratio, Dimension d) {
+        double w = whole.of(d);
+        return w <= 0 || Math.min(h.left().of(d), h.right().of(d)) < 0.25 * Math.min(ratio, 1 - ratio) * w;
     }
 
     private int append(RegionLoad r, int node) {

@@ -85,8 +85,11 @@ public final class SplitPointFinder {
         for (KeyBucket b : histogram) {
             double w = weight.applyAsDouble(b.counters());
             if (acc + w >= tau * total && w > 0) {
-                KeyRange bucket = new KeyRange(start, b.endKey());
-                String key = Keys.interpolate(bucket, (tau * total - acc) / w);
+                double within = (tau * total - acc) / w;
+                if (within >= 1 - 1e-9 && range.strictlyContains(b.endKey())) {
+                    return b.endKey();
+                }
+                String key = Keys.interpolate(new KeyRange(start, b.endKey()), within);
                 return range.strictlyContains(key) ? key : Keys.interpolate(range, tau);
             }
             acc += w;

@@ -1,0 +1,25 @@
+package io.libra.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.Test;
+
+class PlannerMetricsTest {
+    @Test
+    void plansAreMeteredWhenARegistryIsGiven() {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        PlanResult r = Planner.builder().meterRegistry(registry).build().plan(Clusters.dualImbalanced(4, 8, 1));
+        assertThat(registry.get("libra.imbalance.degree").gauge().value())
+                .isEqualTo(r.before().balance().imbalanceDegree());
+        assertThat(registry.get("libra.cpu.max.over.mean").gauge().value()).isGreaterThan(1);
+        assertThat(registry.get("libra.disk.max.over.mean").gauge().value()).isGreaterThan(1);
+        assertThat(registry.get("libra.actions.planned").counter().count()).isEqualTo(r.plan().actions().size());
+        assertThat(registry.get("libra.plan.time").timer().count()).isEqualTo(1);
+    }
+
+    @Test
+    void noRegistryIsNeeded() {
+        assertThat(Planner.builder().build().plan(Clusters.dualImbalanced(4, 8, 1)).plan()).isNotNull();
+    }
+}

@@ -1,0 +1,160 @@
+package io.libra.core.schedule;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.libra.core.Clusters;
+import io.libra.core.PlanResult;
+import io.libra.core.Planner;
+import io.libra.core.estimate.EstimationConfig;
+import io.libra.core.estimate.LoadModel;
+import io.libra.core.estimate.MetricMapping;
+import io.libra.core.model.ClusterSnapshot;
+import io.libra.core.model.Dimension;
+import io.libra.core.model.Node;
+import io.libra.core.model.Region;
+import io.libra.core.plan.Constraint;
+import io.libra.core.plan.MoveAction;
+import io.libra.core.plan.Plan;
+import io.libra.core.plan.PlanStatus;
+import io.libra.core.split.RegionSplitter;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The rules of §III-B on small hand-built clusters. */
+class SchedulingRulesTest {
+    /** Regions whose loads are given directly: (cpu cores, disk bytes/s) per region. */
+    private static LoadModel model(double[][]... nodes) {
+        List<Region> regions = new ArrayList<>();
+        List<Node> ns = new ArrayList<>();
+        int i = 0;
+        for (int j = 0; j < nodes.length; j++) {
+            double cpu = 0;
+            double disk = 0;
+            for (double[] load : nodes[j]) {
+                // a read-only region: CPU weight = readOps; disk weight = readBytes (above the 4 KiB floor)
+                regions.add(Clusters.region(i++, "n" + j, load[0] * 1000, 0, load[1] * 1000 * 1e6, 0));
+                cpu += load[0];
+                disk += load[1];
+            }
+            ns.add(new Node("n" + j, 1000, cpu, disk));
+        }
+        return new MetricMapping(EstimationConfig.DEFAULT).estimate(new ClusterSnapshot("generic", Instant.EPOCH, 60, ns, regions));
+    }
+
+    private static WorkingState state(LoadModel m) {
+        return new WorkingState(m, new RegionSplitter(EstimationConfig.DEFAULT));
+    }
+
+    private static Plan plan(String strategy, LoadModel m) {
+        return Planner.builder().strategy(strategy).build().plan(m);
+    }
+
+    @Test
+    void criticalDimensionIsTheOneThatDictatesTheLargestDeviation() {
+        WorkingState s = state(model(new double[][] {{3, 1}}, new double[][] {{1, 1.2}}));
+        assertThat(s.critical(0)).isEqualTo(Dimension.CPU);
+        assertThat(s.critical(1)).isEqualTo(Dimension.DISK);
+    }
+
+    @Test
+    void loadConstraintRejectsARegionThatWouldLiftTheDestinationAboveOnePlusLambda() {
+        LoadModel m = model(new double[][] {{1.0, 1}, {0.5, 0.1}}, new double[][] {{0.5, 1}});
+        MigrationConditions c = new MigrationConditions(state(m), SchedulerConfig.DEFAULT);
+        // mean CPU 1.0: node 1 is at 0.5; adding 0.5 gives exactly 1.0 < 1.05, adding 1.0 gives 1.5
+        assertThat(c.loadConstraint(1, Dimension.CPU, 1)).isTrue();
+        assertThat(c.loadConstraint(0, Dimension.CPU, 1)).isFalse();
+    }
+
+    @Test
+    void interferenceConstraintRejectsARegionHeavierInTheOtherDimension() {
+        LoadModel m = model(new double[][] {{1.0, 0.2}, {0.2, 1.0}}, new double[][] {{0.4, 0.4}});
+        MigrationConditions c = new MigrationConditions(state(m), SchedulerConfig.DEFAULT);
+        assertThat(c.interferenceConstraint(0, Dimension.CPU, 0)).isTrue();
+        assertThat(c.interferenceConstraint(1, Dimension.CPU, 0)).isFalse();
+        assertThat(c.interferenceConstraint(1, Dimension.DISK, 0)).isTrue();
+    }
+
+    @Test
+    void benefitThresholdRejectsRegionsBelowOneFiveHundredth() {
+        LoadModel m = model(new double[][] {{1.0, 1}, {0.001, 0.001}}, new double[][] {{1.0, 1}});
+        MigrationConditions c = new MigrationConditions(state(m), SchedulerConfig.DEFAULT);
+        assertThat(c.benefitThreshold(0, Dimension.CPU, 0)).isTrue();
+        assertThat(c.benefitThreshold(1, Dimension.CPU, 0)).isFalse();
+    }
+
+    @Test
+    void weightedScoreCallsThePapersPairEqualButLibraDoesNot() {
+        // §II-C: (100, 50) and (50, 100) both score 75 under 0.5:0.5 weights
+        double[][] cpuHeavy = new double[20][];
+        double[][] diskHeavy = new double[20][];
+        for (int k = 0; k < 20; k++) {
+            cpuHeavy[k] = k % 2 == 0 ? new double[] {8, 2} : new double[] {2, 3};
+            diskHeavy[k] = k % 2 == 0 ? new double[] {2, 8} : new double[] {3, 2};
+        }
+        LoadModel m = model(cpuHeavy, diskHeavy);
+        assertThat(m.balance().imbalanceDegree()).isGreaterThan(0.2);
+        Plan wtd = plan("2d-wtd", m);
+        assertThat(wtd.actions()).isEmpty();
+        assertThat(wtd.status()).isEqualTo(PlanStatus.BALANCED);
+        Plan libra = plan("libra", m);
+        assertThat(libra.actions()).isNotEmpty();
+        assertThat(libra.predicted().imbalanceDegree()).isLessThanOrEqualTo(0.05);
+    }
+
+    @Test
+    void everyMoveCarriesItsCriticalDimensionConstraintsAndDeviations() {
+        Plan p = Planner.builder().build().plan(Clusters.dualImbalanced(6, 16, 5)).plan();
+        List<MoveAction> moves = p.actions().stream().filter(MoveAction.class::isInstance).map(MoveAction.class::cast).toList();
+        assertThat(moves).isNotEmpty();
+        for (MoveAction m : moves) {
+            assertThat(m.reason().passed()).contains(Constraint.LOAD_CONSTRAINT, Constraint.BENEFIT_THRESHOLD)
+                    .containsAnyOf(Constraint.INTERFERENCE_CONSTRAINT, Constraint.SHARED_RELIEF);
+            assertThat(m.reason().criticalDimension()).isNotNull();
+            assertThat(m.reason().source().node()).isNotEqualTo(m.reason().destination().node());
+            assertThat(m.reason().note()).contains("> 1+λ");
+        }
+    }
+
+    @Test
+    void aClusterWithinLambdaGetsAnEmptyPlanFromEveryStrategy() {
+        LoadModel calm = model(new double[][] {{1, 1}, {1, 1}}, new double[][] {{1.02, 0.99}, {1, 1}});
+        for (String name : Strategies.names()) {
+            Plan p = plan(name, calm);
+            assertThat(p.actions()).as(name).isEmpty();
+            assertThat(p.status()).as(name).isEqualTo(PlanStatus.BALANCED);
+        }
+    }
+
+    @Test
+    void singleDimensionBaselinesBalanceOnlyTheirDimension() {
+        ClusterSnapshot s = Clusters.dualImbalanced(8, 32, 1);
+        PlanResult cpu = Planner.builder().strategy("1d-cpu").build().plan(s);
+        PlanResult io = Planner.builder().strategy("1d-io").build().plan(s);
+        assertThat(cpu.plan().predicted().cpuMaxOverMean()).isLessThanOrEqualTo(1.05);
+        assertThat(cpu.plan().predicted().diskMaxOverMean()).isGreaterThan(1.5);
+        assertThat(io.plan().predicted().diskMaxOverMean()).isLessThanOrEqualTo(1.05);
+        assertThat(io.plan().predicted().cpuMaxOverMean()).isGreaterThan(1.5);
+    }
+
+    @Test
+    void libraBeatsTheTwoDimensionalBaselinesOnADualImbalancedCluster() {
+        ClusterSnapshot s = Clusters.dualImbalanced(8, 32, 1);
+        double libra = Planner.builder().build().plan(s).plan().predicted().imbalanceDegree();
+        for (String baseline : List.of("2d-iso", "2d-wtd")) {
+            double other = Planner.builder().strategy(baseline).build().plan(s).plan().predicted().imbalanceDegree();
+            assertThat(libra).as("libra vs " + baseline).isLessThan(other);
+        }
+        assertThat(libra).isLessThanOrEqualTo(0.05);
+    }
+
+    @Test
+    void strategiesAreChosenByName() {
+        for (String name : Strategies.names()) {
+            assertThat(Strategies.byName(name).name()).isEqualTo(name);
+        }
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Strategies.byName("random"))
+                .hasMessageContaining("strategy: unknown 'random'");
+    }
+}
