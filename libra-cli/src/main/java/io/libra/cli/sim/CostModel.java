@@ -27,8 +27,8 @@ import java.util.Map;
  *       flush, compactions), plus {@code writeOverheadBytes} per write.</li>
  *   <li>Replication: each write is also applied by {@code replication − 1} followers, each paying
  *       the same disk bytes and {@code followerCpuRatio} of the leader's write CPU. Followers are
- *       spread evenly over the other nodes (pipelines pick them), so their load does not move when
- *       the leader's region moves.</li>
+ *       spread over the other nodes in proportion to their capacity (as write pipelines pick
+ *       them), so their load does not move when the leader's region moves.</li>
  *   <li>Migrating a region copies its bytes: read on the source, written on the destination, sent
  *       over both nodes' network, at {@code migrationCpuSecondsPerByte} on each end.</li>
  * </ul>
@@ -167,9 +167,15 @@ public record CostModel(double readCpuSeconds, double writeCpuRatio, double scan
             followerDiskBy[j] += writtenDiskBytes(t) * s;
             followerNetBy[j] += t.writeBytes() * s;
         }
-        spreadFollowers(cpu, followerCpuBy);
-        spreadFollowers(disk, followerDiskBy);
-        spreadFollowers(net, followerNetBy);
+        double[] cores = new double[n];
+        double[] bandwidth = new double[n];
+        for (int j = 0; j < n; j++) {
+            cores[j] = nodes.get(j).cpuCores();
+            bandwidth[j] = nodes.get(j).diskBytesPerSec();
+        }
+        spreadFollowers(cpu, followerCpuBy, cores);
+        spreadFollowers(disk, followerDiskBy, bandwidth);
+        spreadFollowers(net, followerNetBy, bandwidth);
         List<NodeTruth> out = new ArrayList<>(n);
         for (int j = 0; j < n; j++) {
             out.add(new NodeTruth(nodes.get(j).id(), cpu[j] + nodeBaseCpu, disk[j], net[j], req[j]));
@@ -177,19 +183,30 @@ public record CostModel(double readCpuSeconds, double writeCpuRatio, double scan
         return out;
     }
 
-    /** Each node gets its share of the followers of regions led elsewhere. */
-    private void spreadFollowers(double[] load, double[] ledBy) {
+    /**
+     * Each node gets a share of the followers of regions led elsewhere, in proportion to its
+     * capacity among the other nodes (at most one follower of a region per node).
+     */
+    private void spreadFollowers(double[] load, double[] ledBy, double[] capacity) {
         int n = load.length;
         if (n < 2 || replication < 2) {
             return;
         }
-        double total = 0;
-        for (double x : ledBy) {
-            total += x;
+        double capTotal = 0;
+        for (double c : capacity) {
+            capTotal += c;
         }
-        double perOther = Math.min(replication - 1, n - 1) / (double) (n - 1);
+        int followers = Math.min(replication - 1, n - 1);
         for (int j = 0; j < n; j++) {
-            load[j] += (total - ledBy[j]) * perOther;
+            if (ledBy[j] == 0) {
+                continue;
+            }
+            double others = capTotal - capacity[j];
+            for (int k = 0; k < n; k++) {
+                if (k != j) {
+                    load[k] += ledBy[j] * Math.min(1, followers * capacity[k] / others);
+                }
+            }
         }
     }
 }

@@ -1,0 +1,45 @@
+package io.libra.cli;
+
+import io.libra.core.model.Dimension;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "evaluate", mixinStandardHelpOptions = true,
+        description = {"Checks a plan against a snapshot (unknown ids, a 'from' that is not the region's node,",
+                "a split key outside the range, ...) and prints the predicted state."})
+final class EvaluateCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--snapshot", required = true, paramLabel = "FILE")
+    Path snapshot;
+
+    @Option(names = "--plan", required = true, paramLabel = "PLAN.json")
+    Path plan;
+
+    @Override
+    public Integer call() {
+        PlanCheck c = PlanCheck.of(snapshot, plan, spec.commandLine().getErr());
+        PrintWriter w = spec.commandLine().getOut();
+        w.println("plan " + plan + " (" + c.plan().plan().strategy() + ", " + c.plan().plan().actions().size()
+                + " actions) fits " + snapshot);
+        w.println();
+        w.print(PlanView.balance(c.before().balance(), c.after().balance()));
+        w.println();
+        Table t = new Table("node", "cpu before", "cpu after", "disk before", "disk after", "regions after");
+        for (int j = 0; j < c.before().nodeCount(); j++) {
+            String id = c.before().nodes().get(j).id();
+            long regions = c.after().regions().stream().filter(r -> r.node().equals(id)).count();
+            t.row(id, Table.f3(c.before().normalized(j, Dimension.CPU)), Table.f3(c.after().normalized(j, Dimension.CPU)),
+                    Table.f3(c.before().normalized(j, Dimension.DISK)), Table.f3(c.after().normalized(j, Dimension.DISK)), regions);
+        }
+        w.print(t.render());
+        w.println("(loads are relative to each node's target: 1.000 = balanced)");
+        w.flush();
+        return LibraCli.OK;
+    }
+}

@@ -1,0 +1,37 @@
+package io.libra.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "explain", mixinStandardHelpOptions = true,
+        description = "Shows per-node CPU and disk before and after a plan as bar charts, and why each action was taken.")
+final class ExplainCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--snapshot", required = true, paramLabel = "FILE")
+    Path snapshot;
+
+    @Option(names = "--plan", required = true, paramLabel = "PLAN.json")
+    Path plan;
+
+    @Override
+    public Integer call() {
+        PlanCheck c = PlanCheck.of(snapshot, plan, spec.commandLine().getErr());
+        PrintWriter w = spec.commandLine().getOut();
+        w.println("plan " + plan + ": strategy " + c.plan().plan().strategy() + ", "
+                + c.plan().plan().actions().size() + " actions");
+        w.println("load per node relative to its target (| = target, # = load):");
+        w.println();
+        w.print(PlanView.bars(c.before(), c.after()));
+        w.print(PlanView.balance(c.before().balance(), c.after().balance()));
+        w.println();
+        w.print(PlanView.actions(c.plan().plan()));
+        w.flush();
+        return LibraCli.OK;
+    }
+}

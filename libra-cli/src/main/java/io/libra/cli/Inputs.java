@@ -1,0 +1,73 @@
+package io.libra.cli;
+
+import io.libra.cli.format.PlanCodec;
+import io.libra.cli.format.PlanDocument;
+import io.libra.cli.format.SnapshotCodec;
+import io.libra.core.Planner;
+import io.libra.core.model.ClusterSnapshot;
+import io.libra.core.schedule.SchedulerConfig;
+import io.libra.core.schedule.Strategies;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+
+/** Reading the commands' inputs and turning option values into core objects, with one-line errors. */
+final class Inputs {
+    private Inputs() {
+    }
+
+    /** A snapshot file as read: its bytes' SHA-256 names it in plans. */
+    record LoadedSnapshot(Path path, ClusterSnapshot snapshot, String sha256) {
+    }
+
+    static LoadedSnapshot snapshot(Path file) {
+        byte[] bytes = bytes(file);
+        return new LoadedSnapshot(file, SnapshotCodec.read(file.toString(), bytes), SnapshotCodec.sha256(bytes));
+    }
+
+    static PlanDocument plan(Path file) {
+        return PlanCodec.readDocument(file.toString(), bytes(file));
+    }
+
+    private static byte[] bytes(Path file) {
+        try {
+            return Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            throw new BadInputException(file + ": $: no such file");
+        } catch (IOException e) {
+            throw new BadInputException(file + ": $: cannot read: " + e.getMessage());
+        }
+    }
+
+    static Planner planner(String strategy, double lambda, long seed) {
+        try {
+            return Planner.builder().strategy(strategy).config(SchedulerConfig.DEFAULT.withLambda(lambda)).seed(seed).build();
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("libra: --" + e.getMessage());
+        }
+    }
+
+    static void write(Path file, String text) {
+        try {
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            Files.writeString(file, text, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Completion candidates for --strategy. */
+    static final class StrategyNames implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return new ArrayList<>(Strategies.names()).iterator();
+        }
+    }
+}
