@@ -66,13 +66,14 @@ public final class Collector {
         List<Window.NodeStat> stats = new ArrayList<>();
         List<Window.TableStat> tableStats = new ArrayList<>();
         List<Window.KeySample> samples = new ArrayList<>();
+        long[] observed = new long[1];
         for (CassandraNode n : nodes) {
             Start s = starts.get(n.id());
             try {
                 if (s == null) {
                     throw new IOException(errors.getOrDefault(n.id(), "unreachable"));
                 }
-                stats.add(finish(n, s, seconds, tableStats, samples));
+                stats.add(finish(n, s, seconds, tableStats, samples, observed));
             } catch (IOException | RuntimeException e) {
                 String why = errors.getOrDefault(n.id(), oneLine(e));
                 stats.add(new Window.NodeStat(n.id(), n.jmx().instance().host, false, why, 0, 0, 0, "none", null,
@@ -80,7 +81,7 @@ public final class Collector {
                 problems.add("node " + n.id() + " is unreachable over JMX: " + why);
             }
         }
-        long sampled = samples.stream().mapToLong(k -> k.reads() + k.writes()).sum();
+        long sampled = observed[0];
         long requests = Math.round(tableStats.stream().mapToDouble(t -> t.readOps() + t.writeOps()).sum() * seconds);
         if (stopped) {
             problems.add("window cut short by shutdown");
@@ -129,7 +130,7 @@ public final class Collector {
     }
 
     private Window.NodeStat finish(CassandraNode n, Start s, double seconds, List<Window.TableStat> tableStats,
-                                   List<Window.KeySample> samples) throws IOException {
+                                   List<Window.KeySample> samples, long[] observedOps) throws IOException {
         long cpu = n.processCpuTimeNanos();
         long[] disk = new long[1];
         String source = diskBytes(n, disk);
@@ -143,7 +144,7 @@ public final class Collector {
             double live = n.tableCount(t.keyspace(), t.table(), "LiveDiskSpaceUsed");
             tableStats.add(new Window.TableStat(t.keyspace(), t.table(), t.rf(), n.id(), Math.max(0, reads) / seconds,
                     Math.max(0, writes) / seconds, live));
-            sampled(n, t, samples);
+            observedOps[0] += sampled(n, t, samples);
         }
         List<String> tokens = n.tokens();
         Long token = tokens.size() == 1 ? Long.parseLong(tokens.get(0)) : null;
@@ -154,16 +155,22 @@ public final class Collector {
                 token, n.operationMode(), n.pid());
     }
 
-    private void sampled(CassandraNode n, TableRef t, List<Window.KeySample> out) throws IOException {
+    /** Adds the table's sampled partitions to out; returns how many operations the sampler observed. */
+    private long sampled(CassandraNode n, TableRef t, List<Window.KeySample> out) throws IOException {
         Map<Long, long[]> byToken = new HashMap<>();
+        long observed = 0;
         String[] samplers = {"READS", "WRITES"};
         for (int k = 0; k < 2; k++) {
             for (CassandraNode.Sample s : n.finishSampling(t.keyspace(), t.table(), samplers[k],
                     config.collection.samplerCapacity)) {
-                byToken.computeIfAbsent(token(n, t, s.key()), x -> new long[2])[k] += s.count();
+                observed += s.count();
+                if (s.guaranteed() > 0) {
+                    byToken.computeIfAbsent(token(n, t, s.key()), x -> new long[2])[k] += s.guaranteed();
+                }
             }
         }
         byToken.forEach((tok, c) -> out.add(new Window.KeySample(t.keyspace(), t.table(), n.id(), tok, c[0], c[1])));
+        return observed;
     }
 
     /** Murmur3 token of a sampled key, computed by the node itself (exact for every key type). */

@@ -36,7 +36,10 @@ public record Window(Instant start, Instant end, double seconds, List<NodeStat> 
                             double writeOps, double liveBytes) {
     }
 
-    /** A sampled partition: its token and how often the node saw it read and written. */
+    /**
+     * A sampled partition: its token and how often the node surely saw it read and written
+     * (the sampler's count minus its error bound).
+     */
     public record KeySample(String keyspace, String table, String node, long token, long reads, long writes) {
     }
 }

@@ -118,7 +118,8 @@ public final class CassandraNode {
                 new Object[] {sampler, count}, new String[] {String.class.getName(), "int"});
         List<Sample> out = new ArrayList<>(rows.size());
         for (CompositeData d : rows) {
-            out.add(new Sample(String.valueOf(d.get("value")), ((Number) d.get("count")).longValue()));
+            long error = d.containsKey("error") ? ((Number) d.get("error")).longValue() : 0;
+            out.add(new Sample(String.valueOf(d.get("value")), ((Number) d.get("count")).longValue(), error));
         }
         return out;
     }
@@ -146,7 +147,13 @@ public final class CassandraNode {
         return "org.apache.cassandra.db:type=Tables,keyspace=" + keyspace + ",table=" + table;
     }
 
-    /** One sampled partition. */
-    public record Sample(String key, long count) {
+    /**
+     * One sampled partition. The sampler is a space-saving top-k: {@code count} may include up
+     * to {@code error} operations of keys it evicted; {@code count - error} is guaranteed.
+     */
+    public record Sample(String key, long count, long error) {
+        public long guaranteed() {
+            return Math.max(0, count - error);
+        }
     }
 }

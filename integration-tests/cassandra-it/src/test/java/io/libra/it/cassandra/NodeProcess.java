@@ -1,0 +1,170 @@
+package io.libra.it.cassandra;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One Cassandra 5.0 node as its own JDK 17 JVM, run from cassandra-dist's lib directory (so
+ * cassandra-all never joins the test's classpath), on 127.0.0.N with JMX on port N*100+7000.
+ */
+final class NodeProcess implements AutoCloseable {
+    final int index;
+    final String host;
+    final int jmxPort;
+    final long initialToken;
+    private final Path dir;
+    private Process process;
+
+    NodeProcess(int index, long initialToken, Path workDir) {
+        this.index = index;
+        this.host = "127.0.0." + index;
+        this.jmxPort = 7000 + 100 * index;
+        this.initialToken = initialToken;
+        this.dir = workDir.resolve("node" + index);
+    }
+
+    String id() {
+        return "n" + index;
+    }
+
+    Path log() {
+        return dir.resolve("stdout.log");
+    }
+
+    void writeConfig() throws IOException {
+        Files.createDirectories(dir);
+        String yaml = String.join("\n",
+                "cluster_name: libra-it",
+                "num_tokens: 1",
+                "initial_token: " + initialToken,
+                "partitioner: org.apache.cassandra.dht.Murmur3Partitioner",
+                "commitlog_sync: periodic",
+                "commitlog_sync_period: 10000ms",
+                "endpoint_snitch: SimpleSnitch",
+                "seed_provider:",
+                "  - class_name: org.apache.cassandra.locator.SimpleSeedProvider",
+                "    parameters:",
+                "      - seeds: \"127.0.0.1:7000\"",
+                "listen_address: " + host,
+                "rpc_address: " + host,
+                "storage_port: 7000",
+                "native_transport_port: 9042",
+                "auto_bootstrap: false",
+                "concurrent_compactors: 1",
+                "data_file_directories:",
+                "  - " + dir.resolve("data"),
+                "commitlog_directory: " + dir.resolve("commitlog"),
+                "saved_caches_directory: " + dir.resolve("saved_caches"),
+                "hints_directory: " + dir.resolve("hints"),
+                "cdc_raw_directory: " + dir.resolve("cdc_raw"),
+                "");
+        Files.writeString(dir.resolve("cassandra.yaml"), yaml);
+        Files.writeString(dir.resolve("logback.xml"), String.join("\n",
+                "<configuration>",
+                "  <appender name=\"FILE\" class=\"ch.qos.logback.core.FileAppender\">",
+                "    <file>" + dir.resolve("system.log") + "</file>",
+                "    <encoder><pattern>%d %-5level [%thread] %logger{20} - %msg%n</pattern></encoder>",
+                "  </appender>",
+                "  <logger name=\"org.apache.cassandra\" level=\"INFO\"/>",
+                "  <root level=\"WARN\"><appender-ref ref=\"FILE\"/></root>",
+                "</configuration>", ""));
+    }
+
+    synchronized void start(Path javaHome, Path lib) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(javaHome.resolve("bin/java").toString());
+        cmd.addAll(jvmOptions());
+        cmd.addAll(List.of("-Xms512m", "-Xmx512m", "-XX:MaxDirectMemorySize=256m", "-Xss512k",
+                "-XX:ActiveProcessorCount=2",
+                "-Djava.net.preferIPv4Stack=true",
+                "-Dcassandra.config=" + dir.resolve("cassandra.yaml").toUri(),
+                "-Dcassandra.storagedir=" + dir,
+                "-Dcassandra.logdir=" + dir,
+                "-Dlogback.configurationFile=" + dir.resolve("logback.xml").toUri(),
+                "-Dcassandra.jmx.local.port=" + jmxPort,
+                "-Dcassandra-foreground=yes",
+                "-Dcassandra.ring_delay_ms=5000",
+                "-Dcassandra.skip_wait_for_gossip_to_settle=0",
+                "-cp", lib.toAbsolutePath() + "/*",
+                "org.apache.cassandra.service.CassandraDaemon"));
+        process = new ProcessBuilder(cmd).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log().toFile())).start();
+    }
+
+    private static List<String> jvmOptions() throws IOException {
+        try (InputStream in = NodeProcess.class.getResourceAsStream("/jvm17-node.options")) {
+            List<String> out = new ArrayList<>();
+            for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
+                String l = line.trim();
+                if (!l.isEmpty() && !l.startsWith("#")) {
+                    out.add(l);
+                }
+            }
+            return out;
+        }
+    }
+
+    synchronized boolean alive() {
+        return process != null && process.isAlive();
+    }
+
+    synchronized long pid() {
+        return process.pid();
+    }
+
+    /** True once CQL accepts connections on this node. */
+    boolean cqlOpen() {
+        try (Socket s = new Socket()) {
+            s.connect(new InetSocketAddress(host, 9042), 500);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    String logTail() {
+        try {
+            List<String> lines = Files.exists(dir.resolve("system.log"))
+                    ? Files.readAllLines(dir.resolve("system.log")) : Files.readAllLines(log());
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Graceful stop (SIGTERM, Cassandra drains), then kill after 30 s. */
+    synchronized void stop() {
+        if (process == null) {
+            return;
+        }
+        process.destroy();
+        try {
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    synchronized void kill() {
+        if (process != null) {
+            process.destroyForcibly();
+        }
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+}

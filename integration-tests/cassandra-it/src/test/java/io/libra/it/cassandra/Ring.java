@@ -1,0 +1,144 @@
+package io.libra.it.cassandra;
+
+import io.libra.cassandra.config.SidecarConfig;
+import io.libra.cassandra.jmx.CassandraNode;
+import io.libra.cassandra.jmx.JmxNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
+
+/**
+ * Three real Cassandra nodes; every process is stopped by {@link #close()} and, should the
+ * test JVM die first, by a shutdown hook.
+ */
+final class Ring implements AutoCloseable {
+    final List<NodeProcess> nodes = new ArrayList<>();
+    private final List<CassandraNode> jmx = new ArrayList<>();
+    private final Path javaHome;
+    private final Path lib;
+    private final Thread hook = new Thread(this::killAll, "ring-shutdown");
+
+    Ring(long[] tokens) throws IOException {
+        this.javaHome = Path.of(System.getProperty("cassandra.java.home", "/usr/lib/jvm/java-17-openjdk-amd64"));
+        this.lib = Path.of(System.getProperty("cassandra.lib", "../cassandra-dist/target/lib"));
+        Path work = Path.of(System.getProperty("cassandra.workdir", "target/cassandra-it"));
+        if (!Files.isRegularFile(javaHome.resolve("bin/java"))) {
+            throw new IllegalStateException("cassandra.java.home: no JDK 17 at " + javaHome);
+        }
+        try (Stream<Path> jars = Files.list(lib)) {
+            if (jars.noneMatch(p -> p.getFileName().toString().startsWith("cassandra-all"))) {
+                throw new IllegalStateException("cassandra.lib: no cassandra-all jar in " + lib + " (build cassandra-dist first)");
+            }
+        }
+        deleteTree(work);
+        for (int i = 0; i < tokens.length; i++) {
+            NodeProcess n = new NodeProcess(i + 1, tokens[i], work);
+            n.writeConfig();
+            nodes.add(n);
+            jmx.add(new CassandraNode(new JmxNode(instance(n))));
+        }
+        Runtime.getRuntime().addShutdownHook(hook);
+    }
+
+    static SidecarConfig.Instance instance(NodeProcess n) {
+        SidecarConfig.Instance in = new SidecarConfig.Instance();
+        in.id = n.id();
+        in.host = n.host;
+        in.jmxHost = "127.0.0.1";
+        in.jmxPort = n.jmxPort;
+        return in;
+    }
+
+    CassandraNode jmx(int i) {
+        return jmx.get(i);
+    }
+
+    /** Starts the seed, then the others together, and waits until all three see each other. */
+    void start() throws Exception {
+        start(nodes.get(0));
+        ExecutorService pool = Executors.newFixedThreadPool(nodes.size());
+        try {
+            List<Future<?>> started = new ArrayList<>();
+            for (NodeProcess n : nodes.subList(1, nodes.size())) {
+                started.add(pool.submit(() -> {
+                    start(n);
+                    return null;
+                }));
+            }
+            for (Future<?> f : started) {
+                f.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        awaitAllUp();
+    }
+
+    void start(NodeProcess n) throws IOException {
+        n.start(javaHome, lib);
+        CassandraNode c = jmx.get(n.index - 1);
+        Poll.until(n.id() + " to serve CQL and be NORMAL", Duration.ofSeconds(150), () -> {
+            if (!n.alive()) {
+                throw new AssertionError(n.id() + " exited during startup:\n" + n.logTail());
+            }
+            try {
+                return n.cqlOpen() && "NORMAL".equals(c.operationMode());
+            } catch (IOException e) {
+                return false;
+            }
+        });
+    }
+
+    void awaitAllUp() {
+        Poll.until("every node to see " + nodes.size() + " live nodes", Duration.ofSeconds(90), () -> {
+            for (CassandraNode c : jmx) {
+                try {
+                    if (c.nodes("LiveNodes").size() != nodes.size() || !c.nodes("UnreachableNodes").isEmpty()) {
+                        return false;
+                    }
+                } catch (IOException e) {
+                    return false;
+                }
+            }
+            return true;
+        });
+    }
+
+    long token(int i) throws IOException {
+        return Long.parseLong(jmx.get(i).tokens().get(0));
+    }
+
+    private void killAll() {
+        nodes.forEach(NodeProcess::kill);
+    }
+
+    @Override
+    public void close() {
+        jmx.forEach(c -> c.jmx().close());
+        nodes.parallelStream().forEach(NodeProcess::stop);
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // the JVM is already shutting down; the hook runs anyway
+        }
+    }
+
+    private static void deleteTree(Path p) throws IOException {
+        if (!Files.exists(p)) {
+            return;
+        }
+        try (Stream<Path> all = Files.walk(p)) {
+            for (Path x : all.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(x);
+            }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package io.libra.it.cassandra;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+
+/**
+ * Per-node CPU seconds (the node's own ProcessCpuTime over JMX) and disk bytes (the kernel's
+ * /proc/&lt;pid&gt;/io read_bytes + write_bytes) used while the workload completed a fixed number
+ * of operations.
+ */
+record Usage(double[] cpuSeconds, double[] diskBytes) {
+    static Usage measure(Ring ring, Workload load, int ops) throws IOException {
+        double[][] start = read(ring);
+        long target = load.completed.get() + ops;
+        Poll.until(ops + " workload operations", Duration.ofSeconds(180), () -> load.completed.get() >= target);
+        double[][] end = read(ring);
+        double[] cpu = new double[start[0].length];
+        double[] disk = new double[start[0].length];
+        for (int i = 0; i < cpu.length; i++) {
+            cpu[i] = (end[0][i] - start[0][i]) / 1e9;
+            disk[i] = end[1][i] - start[1][i];
+        }
+        return new Usage(cpu, disk);
+    }
+
+    private static double[][] read(Ring ring) throws IOException {
+        int n = ring.nodes.size();
+        double[][] v = new double[2][n];
+        for (int i = 0; i < n; i++) {
+            v[0][i] = ring.jmx(i).processCpuTimeNanos();
+            v[1][i] = procIo(ring.nodes.get(i).pid());
+        }
+        return v;
+    }
+
+    private static double procIo(long pid) throws IOException {
+        double total = 0;
+        for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "io"))) {
+            if (line.startsWith("read_bytes:") || line.startsWith("write_bytes:")) {
+                total += Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
+            }
+        }
+        return total;
+    }
+
+    static double maxOverMean(double[] v) {
+        double mean = Arrays.stream(v).average().orElse(0);
+        return mean > 0 ? Arrays.stream(v).max().orElse(0) / mean : 1;
+    }
+
+    double cpuMaxOverMean() {
+        return maxOverMean(cpuSeconds);
+    }
+
+    double diskMaxOverMean() {
+        return maxOverMean(diskBytes);
+    }
+
+    @Override
+    public String toString() {
+        return "cpu s " + Arrays.toString(cpuSeconds) + ", disk bytes " + Arrays.toString(diskBytes);
+    }
+}

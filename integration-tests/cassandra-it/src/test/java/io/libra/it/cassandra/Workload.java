@@ -1,0 +1,133 @@
+package io.libra.it.cassandra;
+
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A paced client load: writes of new keys (remembered once acknowledged) and reads of
+ * acknowledged ones, 80% on the RF=1 keyspace and 20% on the RF=3 one. Keys are uniform over
+ * the token space, so on an unbalanced ring the RF=1 load follows token ownership.
+ */
+final class Workload implements AutoCloseable {
+    static final int MAX_KEYS_RF1 = 30_000;
+    static final int MAX_KEYS_RF3 = 6_000;
+    private final CqlSession session;
+    private final int opsPerSecond;
+    private final PreparedStatement[] write = new PreparedStatement[2];
+    private final PreparedStatement[] read = new PreparedStatement[2];
+    final List<List<String>> acked = List.of(Collections.synchronizedList(new ArrayList<>()),
+            Collections.synchronizedList(new ArrayList<>()));
+    private final AtomicLong[] next = {new AtomicLong(), new AtomicLong()};
+    final AtomicLong completed = new AtomicLong();
+    final AtomicLong failed = new AtomicLong();
+    private final Semaphore inFlight = new Semaphore(128);
+    private volatile boolean running = true;
+    private final Thread thread = new Thread(this::run, "workload");
+
+    Workload(CqlSession session, int opsPerSecond) {
+        this.session = session;
+        this.opsPerSecond = opsPerSecond;
+        String[] ks = {"libra_rf1", "libra_rf3"};
+        for (int i = 0; i < 2; i++) {
+            write[i] = session.prepare("INSERT INTO " + ks[i] + ".kv (k, v) VALUES (?, ?)");
+            read[i] = session.prepare("SELECT k FROM " + ks[i] + ".kv WHERE k = ?");
+        }
+    }
+
+    void start() {
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    private void run() {
+        SplittableRandom rnd = new SplittableRandom(42);
+        long start = System.nanoTime();
+        long interval = TimeUnit.SECONDS.toNanos(1) / opsPerSecond;
+        for (long i = 0; running; i++) {
+            long due = start + i * interval;
+            long wait = due - System.nanoTime();
+            if (wait > 0) {
+                LockSupport.parkNanos(wait);
+            }
+            int slot = (int) (i % 10);
+            int ks = slot >= 8 ? 1 : 0;
+            boolean isWrite = slot < 5 || slot == 8;
+            try {
+                inFlight.acquire();
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (isWrite) {
+                write(ks, rnd);
+            } else {
+                read(ks, rnd);
+            }
+        }
+    }
+
+    private void write(int ks, SplittableRandom rnd) {
+        long limit = ks == 0 ? MAX_KEYS_RF1 : MAX_KEYS_RF3;
+        long n = next[ks].get() < limit ? next[ks].getAndIncrement() : -1;
+        List<String> keys = acked.get(ks);
+        String key = n >= 0 ? "key-" + ks + "-" + n : pick(keys, rnd);
+        if (key == null) {
+            inFlight.release();
+            return;
+        }
+        byte[] value = new byte[512];
+        rnd.nextBytes(value);
+        session.executeAsync(write[ks].bind(key, ByteBuffer.wrap(value)).setConsistencyLevel(ConsistencyLevel.ONE))
+                .whenComplete((r, e) -> {
+                    inFlight.release();
+                    if (e == null) {
+                        completed.incrementAndGet();
+                        if (n >= 0) {
+                            keys.add(key);
+                        }
+                    } else {
+                        failed.incrementAndGet();
+                    }
+                });
+    }
+
+    private void read(int ks, SplittableRandom rnd) {
+        String key = pick(acked.get(ks), rnd);
+        if (key == null) {
+            inFlight.release();
+            return;
+        }
+        session.executeAsync(read[ks].bind(key).setConsistencyLevel(ConsistencyLevel.ONE)).whenComplete((r, e) -> {
+            inFlight.release();
+            if (e == null) {
+                completed.incrementAndGet();
+            } else {
+                failed.incrementAndGet();
+            }
+        });
+    }
+
+    private static String pick(List<String> keys, SplittableRandom rnd) {
+        synchronized (keys) {
+            return keys.isEmpty() ? null : keys.get(rnd.nextInt(keys.size()));
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        running = false;
+        thread.join(10_000);
+        if (inFlight.tryAcquire(128, 30, TimeUnit.SECONDS)) {
+            inFlight.release(128);
+        }
+    }
+}
