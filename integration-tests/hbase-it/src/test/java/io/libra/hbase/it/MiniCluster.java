@@ -1,0 +1,83 @@
+package io.libra.hbase.it;
+
+import io.libra.hbase.LibraConfig;
+import io.libra.hbase.balancer.LibraMasterObserver;
+import io.libra.hbase.reporter.LibraRegionObserver;
+import io.libra.hbase.reporter.LibraRegionServerReporter;
+import java.time.Duration;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HBaseTestingUtility;
+import org.apache.hadoop.hbase.StartMiniClusterOption;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.master.HMaster;
+import org.apache.hadoop.hbase.master.LoadBalancer;
+
+/**
+ * A real MiniHBaseCluster on the local filesystem (ZooKeeper, one master, four RegionServers in
+ * this JVM; no MiniDFS) with Libra's reporter loaded on every RegionServer and the given
+ * balancer on the master.
+ */
+final class MiniCluster implements AutoCloseable {
+    static final int REGION_SERVERS = 4;
+    static final long REPORT_WINDOW_MS = 2000;
+
+    final HBaseTestingUtility util;
+
+    private MiniCluster(HBaseTestingUtility util) {
+        this.util = util;
+    }
+
+    static MiniCluster start(Class<? extends LoadBalancer> balancer, Map<String, String> extra) throws Exception {
+        HBaseTestingUtility util = new HBaseTestingUtility();
+        Configuration conf = util.getConfiguration();
+        conf.set("hbase.master.loadbalancer.class", balancer.getName());
+        conf.set("hbase.coprocessor.master.classes", LibraMasterObserver.class.getName());
+        conf.set("hbase.coprocessor.regionserver.classes", LibraRegionServerReporter.class.getName());
+        conf.set("hbase.coprocessor.region.classes", LibraRegionObserver.class.getName());
+        conf.setBoolean("hbase.master.balancer.decision.buffer.enabled", true);
+        conf.setInt("hbase.regionserver.info.port", 0);
+        conf.set("hbase.regionserver.info.bindAddress", "127.0.0.1");
+        conf.setInt("hbase.master.info.port", -1);
+        conf.setLong(LibraRegionServerReporter.WINDOW_MS, REPORT_WINDOW_MS);
+        conf.setInt("hbase.balancer.period", 3_600_000); // only the test's explicit balance() calls
+        conf.setInt("hbase.balancer.max.balancing", 30_000);
+        conf.setInt("hbase.regionserver.handler.count", 8);
+        conf.setBoolean(LibraConfig.DRY_RUN, false);
+        conf.setDouble(LibraConfig.FLUCTUATION_GUARD, 0); // the test drives load in steps on purpose
+        conf.setLong(LibraConfig.STALE_AFTER_MS, 20_000);
+        conf.setLong("hbase.master.balancer.stochastic.maxRunningTime", 5_000);
+        extra.forEach(conf::set);
+        util.startMiniZKCluster();
+        util.startMiniHBaseCluster(StartMiniClusterOption.builder().numMasters(1)
+                .numRegionServers(REGION_SERVERS).build());
+        MiniCluster c = new MiniCluster(util);
+        Poll.until(Duration.ofSeconds(120), "master initialised",
+                () -> c.master().isInitialized() && c.admin().getRegionServers().size() == REGION_SERVERS);
+        return c;
+    }
+
+    HMaster master() {
+        return util.getMiniHBaseCluster().getMaster();
+    }
+
+    Admin admin() throws java.io.IOException {
+        return util.getAdmin();
+    }
+
+    Configuration conf() {
+        return util.getConfiguration();
+    }
+
+    void awaitNoRegionsInTransition() {
+        Poll.until(Duration.ofSeconds(120), "no region in transition",
+                () -> !master().getAssignmentManager().hasRegionsInTransition());
+    }
+
+    @Override
+    public void close() throws Exception {
+        util.shutdownMiniHBaseCluster();
+        util.shutdownMiniZKCluster();
+        util.cleanupTestDir();
+    }
+}
