@@ -53,6 +53,9 @@ final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--no-guard", negatable = false, description = "plan every round even when loads fluctuate between windows")
     boolean noGuard;
 
+    @Option(names = "--replication", description = "copies of every write in the hidden cost model (default: 3)")
+    Integer replication;
+
     @Option(names = "--report", paramLabel = "DIR", description = "also write DIR/index.html with SVG charts")
     Path report;
 
@@ -70,7 +73,11 @@ final class SimulateCommand implements Callable<Integer> {
         }
         Inputs.planner(Strategies.LIBRA, lambda, seed);
         ProgressBar bar = new ProgressBar(spec.commandLine().getErr());
-        SimulationResult result = new Simulator(CostModel.DEFAULT)
+        if (replication != null && replication < 1) {
+            throw new BadInputException("libra: --replication: must be >= 1, got " + replication);
+        }
+        CostModel cost = replication == null ? CostModel.DEFAULT : CostModel.DEFAULT.withReplication(replication);
+        SimulationResult result = new Simulator(cost)
                 .run(new Simulator.Config(s, seed, names, lambda, !noGuard), bar);
         bar.done();
         PrintWriter w = spec.commandLine().getOut();

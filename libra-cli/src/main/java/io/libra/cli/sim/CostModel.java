@@ -51,6 +51,13 @@ public record CostModel(double readCpuSeconds, double writeCpuRatio, double scan
         }
     }
 
+    /** The same model with another replication factor. */
+    public CostModel withReplication(int copies) {
+        return new CostModel(readCpuSeconds, writeCpuRatio, scanRowCpuRatio, cpuSecondsPerByte, compactionCpuSecondsPerByte,
+                blockBytes, maxCacheHitRatio, writeAmplification, writeOverheadBytes, copies, followerCpuRatio,
+                regionCpuOverhead, nodeBaseCpu, migrationCpuSecondsPerByte);
+    }
+
     /** Busy cores on the serving node (the leader) for this traffic. */
     public double leaderCpu(RegionTraffic t) {
         double ops = t.readOps() + writeCpuRatio * t.writeOps()

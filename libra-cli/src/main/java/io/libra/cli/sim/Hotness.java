@@ -11,6 +11,9 @@ final class Hotness {
     static final double C = 0.0164;
     static final double D = -0.08082;
 
+    /** How many of the hottest key ranges hold the smallest values in the anti-correlated layout. */
+    static final int SMALL_HOT_RANGES = 2;
+
     private Hotness() {
     }
 
@@ -82,10 +85,11 @@ final class Hotness {
     }
 
     /**
-     * Per key range, a mean value size from a generalized Pareto distribution; with
-     * {@code antiCorrelated} the hotter ranges get the smaller values (small hot records burn
-     * CPU, large cold ones burn disk), else sizes are independent of hotness. Scaled so the
-     * request-weighted mean is {@code meanBytes}.
+     * Per key range, a mean value size from a generalized Pareto distribution. With
+     * {@code antiCorrelated} the {@link #SMALL_HOT_RANGES} hottest ranges hold the smallest values
+     * (counters and metadata: hot, small records that burn CPU) and the other ranges draw theirs
+     * independently of hotness (some cold ranges hold large values that burn disk); otherwise all
+     * sizes are independent of hotness. Scaled so the request-weighted mean is {@code meanBytes}.
      */
     static void paretoValues(double[] value, double[] share, int ranges, int[] rankAt, boolean antiCorrelated,
                              double meanBytes, SplittableRandom rnd) {
@@ -96,8 +100,10 @@ final class Hotness {
         double[] byRange = new double[ranges];
         if (antiCorrelated) {
             Arrays.sort(sizes);
+            int[] rest = shuffled(ranges - SMALL_HOT_RANGES, rnd);
             for (int k = 0; k < ranges; k++) {
-                byRange[k] = sizes[rankAt[k]];
+                int rank = rankAt[k];
+                byRange[k] = rank < SMALL_HOT_RANGES ? sizes[rank] : sizes[SMALL_HOT_RANGES + rest[rank - SMALL_HOT_RANGES]];
             }
         } else {
             System.arraycopy(sizes, 0, byRange, 0, ranges);

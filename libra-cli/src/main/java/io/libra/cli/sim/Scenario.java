@@ -74,6 +74,14 @@ public record Scenario(String name, String description, int nodes, int regions, 
         return s;
     }
 
+    /**
+     * Whether the starting layout separates CPU and disk hot spots (the paper's premise, Fig. 2/3):
+     * true for the scenarios whose hot key ranges hold small values.
+     */
+    public boolean misalignedLayout() {
+        return values == Values.PARETO_ANTI_CORRELATED;
+    }
+
     /** The same scenario at another size. */
     public Scenario resized(int nodeCount, int regionCount, int roundCount) {
         if (capacities != null && nodeCount != capacities.length) {

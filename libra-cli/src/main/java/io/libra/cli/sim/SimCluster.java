@@ -41,20 +41,86 @@ public final class SimCluster {
 
     /**
      * A scenario's starting cluster: equal-width regions, spread evenly by count over the nodes
-     * in a seeded random order (what a count-based balancer leaves behind).
+     * in a seeded random order (what a count-based balancer leaves behind). With a misaligned
+     * layout the CPU-hot regions (more than twice the mean request rate) go to one half of the
+     * nodes and as many of the most disk-hungry other regions to the other half, so CPU and disk
+     * hot spots sit on different nodes as in the paper's measurements; the rest fill up at random.
      */
     public static SimCluster initial(Scenario s, long seed) {
         List<NodeSpec> specs = s.nodeSpecs();
-        int[] order = Hotness.shuffled(s.regions(), new SplittableRandom(seed * 7 + 3));
-        List<SimRegion> regions = new ArrayList<>(s.regions());
-        for (int i = 0; i < s.regions(); i++) {
-            double x0 = (double) i / s.regions();
-            double x1 = (double) (i + 1) / s.regions();
+        int m = s.regions();
+        SplittableRandom rnd = new SplittableRandom(seed * 7 + 3);
+        int[] order = Hotness.shuffled(m, rnd);
+        int[] nodeOf = new int[m];
+        for (int i = 0; i < m; i++) {
+            nodeOf[i] = order[i] % specs.size();
+        }
+        double[][] bounds = new double[m][];
+        for (int i = 0; i < m; i++) {
+            bounds[i] = new double[] {(double) i / m, (double) (i + 1) / m};
+        }
+        if (s.misalignedLayout() && specs.size() >= 2) {
+            nodeOf = misaligned(s.workload(seed, 0), bounds, specs.size(), rnd);
+        }
+        List<SimRegion> regions = new ArrayList<>(m);
+        for (int i = 0; i < m; i++) {
+            double x0 = bounds[i][0];
+            double x1 = bounds[i][1];
             String id = String.format(java.util.Locale.ROOT, "r-%04d", i);
-            String node = specs.get(order[i] % specs.size()).id();
-            regions.add(new SimRegion(id, new KeyRange(KeySpace.key(x0), KeySpace.key(x1)), x0, x1, node));
+            regions.add(new SimRegion(id, new KeyRange(KeySpace.key(x0), KeySpace.key(x1)), x0, x1, specs.get(nodeOf[i]).id()));
         }
         return new SimCluster(specs, regions, s.capacities() != null);
+    }
+
+    private static int[] misaligned(Workload w, double[][] bounds, int nodes, SplittableRandom rnd) {
+        int m = bounds.length;
+        double[] ops = new double[m];
+        double[] disk = new double[m];
+        double meanOps = 0;
+        for (int i = 0; i < m; i++) {
+            RegionTraffic t = w.traffic("", bounds[i][0], bounds[i][1]);
+            ops[i] = t.requests();
+            disk[i] = CostModel.DEFAULT.writtenDiskBytes(t) + CostModel.DEFAULT.readBlockBytes(t);
+            meanOps += ops[i] / m;
+        }
+        List<Integer> hot = new ArrayList<>();
+        List<Integer> rest = new ArrayList<>();
+        for (int i = 0; i < m; i++) {
+            (ops[i] > 2 * meanOps ? hot : rest).add(i);
+        }
+        rest.sort((a, b) -> Double.compare(disk[b], disk[a]));
+        List<Integer> heavy = new ArrayList<>(rest.subList(0, Math.min(rest.size(), Math.max(hot.size(), m / nodes))));
+        List<Integer> others = new ArrayList<>(rest.subList(heavy.size(), rest.size()));
+        int[] nodeOrder = Hotness.shuffled(nodes, rnd);
+        int half = nodes / 2;
+        int perNode = (m + nodes - 1) / nodes;
+        int[] count = new int[nodes];
+        int[] nodeOf = new int[m];
+        place(hot, nodeOrder, 0, half, perNode, count, nodeOf);
+        place(heavy, nodeOrder, half, nodes, perNode, count, nodeOf);
+        int[] shuffled = Hotness.shuffled(others.size(), rnd);
+        List<Integer> mixed = new ArrayList<>();
+        for (int k : shuffled) {
+            mixed.add(others.get(k));
+        }
+        place(mixed, nodeOrder, 0, nodes, perNode, count, nodeOf);
+        return nodeOf;
+    }
+
+    /** Round-robin over nodeOrder[from, to), skipping full nodes (then any node with room). */
+    private static void place(List<Integer> regions, int[] nodeOrder, int from, int to, int perNode, int[] count, int[] nodeOf) {
+        int k = 0;
+        for (int region : regions) {
+            int tries = 0;
+            int n = nodeOrder[from + k % (to - from)];
+            while (count[n] >= perNode && tries++ < nodeOrder.length) {
+                k++;
+                n = tries < to - from ? nodeOrder[from + k % (to - from)] : nodeOrder[k % nodeOrder.length];
+            }
+            nodeOf[region] = n;
+            count[n]++;
+            k++;
+        }
     }
 
     public SimCluster copy() {
