@@ -1,0 +1,77 @@
+package io.libra.cassandra.collect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.libra.core.estimate.EstimationConfig;
+import io.libra.core.ring.RingPlan;
+import io.libra.core.ring.RingPlanner;
+import io.libra.core.ring.RingPlannerConfig;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class RingModelBuilderTest {
+    private static final long[] TOKENS = {-9_000_000_000_000_000_000L, -6_000_000_000_000_000_000L,
+        3_000_000_000_000_000_000L};
+
+    /** Uniform keys on an unbalanced ring: RF=1 load follows ownership, RF=3 load is even. */
+    private static Window window() {
+        List<Window.NodeStat> nodes = new ArrayList<>();
+        List<Window.TableStat> tables = new ArrayList<>();
+        double[] share = {0.35, 0.16, 0.49};
+        for (int i = 0; i < 3; i++) {
+            String id = "n" + (i + 1);
+            nodes.add(new Window.NodeStat(id, "127.0.0." + (i + 1), true, null, 2, 0.05 + share[i], 1e5 + 2e6 * share[i],
+                    "proc", TOKENS[i], "NORMAL", 100 + i));
+            tables.add(new Window.TableStat("ks1", "kv", 1, id, 300 * share[i], 600 * share[i], 1e6 * share[i]));
+            tables.add(new Window.TableStat("ks3", "kv", 3, id, 20, 40, 1e5));
+        }
+        return new Window(Instant.EPOCH, Instant.EPOCH.plusSeconds(10), 10, nodes, tables, List.of(), 5000, 9600, List.of());
+    }
+
+    @Test
+    void subRangesCoverTheRingAndRegionsFollowReplication() {
+        RingModel m = new RingModelBuilder(8, EstimationConfig.DEFAULT).build(window());
+        assertThat(m.subRanges()).hasSize(24);
+        for (int i = 0; i < 24; i++) {
+            assertThat(m.subRanges().get(i).start()).isEqualTo(m.subRanges().get((i + 23) % 24).end());
+        }
+        long rf1 = m.snapshot().regions().stream().filter(r -> r.table().equals("ks1.kv")).map(r -> r.rangeId()).distinct().count();
+        assertThat(rf1).isEqualTo(24);
+        long rf3PerNode = m.snapshot().regions().stream().filter(r -> r.table().equals("ks3.kv") && r.node().equals("n1"))
+                .map(r -> r.rangeId()).distinct().count();
+        assertThat(rf3PerNode).isEqualTo(24);
+        assertThat(m.ring().nodes()).hasSize(3);
+        assertThat(m.snapshot().ring().get("n2")).containsExactly("2cbbb7ca13a80000");
+    }
+
+    @Test
+    void theRingPlanEvensOutOwnership() {
+        RingModel m = new RingModelBuilder(8, EstimationConfig.DEFAULT).build(window());
+        RingPlan plan = new RingPlanner(new RingPlannerConfig(0.05, 2, 0, 4, 0.01)).plan(m.ring());
+        assertThat(plan.moves()).isNotEmpty();
+        assertThat(plan.detail()).contains("bottleneck search Δ");
+        assertThat(plan.predicted().imbalanceDegree()).isLessThan(plan.before().imbalanceDegree() / 2);
+    }
+
+    @Test
+    void sampledTokensSteerTheLoadToTheirSubRange() {
+        Window w = window();
+        List<Window.KeySample> samples = List.of(new Window.KeySample("ks1", "kv", "n3", 2_900_000_000_000_000_000L, 0, 6000));
+        Window hot = new Window(w.start(), w.end(), w.seconds(), w.nodes(), w.tables(), samples, 6000, 9600, List.of());
+        RingModel m = new RingModelBuilder(8, EstimationConfig.DEFAULT).build(hot);
+        double last = m.snapshot().regions().stream().filter(r -> r.table().equals("ks1.kv") && r.rangeId().equals("n3.7"))
+                .mapToDouble(r -> r.counters().writeOps()).sum();
+        assertThat(last).isGreaterThan(600 * 0.49 * 0.9);
+    }
+
+    @Test
+    void containingFindsTheSubRangeAndWraps() {
+        long[] ends = {-10, 0, 10};
+        assertThat(RingModelBuilder.containing(ends, -10)).isZero();
+        assertThat(RingModelBuilder.containing(ends, -5)).isEqualTo(1);
+        assertThat(RingModelBuilder.containing(ends, 11)).isZero();
+        assertThat(RingModelBuilder.containing(ends, Long.MIN_VALUE)).isZero();
+    }
+}
