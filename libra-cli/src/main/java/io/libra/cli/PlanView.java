@@ -28,16 +28,22 @@ final class PlanView {
                 .render();
     }
 
+    /** One numbered line per action, its reason indented below. */
     static String actions(Plan plan) {
         if (plan.actions().isEmpty()) {
             return "no actions\n";
         }
-        Table t = new Table("#", "action", "reason");
+        StringBuilder sb = new StringBuilder();
         List<Action> actions = plan.actions();
+        int width = Integer.toString(actions.size()).length();
         for (int i = 0; i < actions.size(); i++) {
-            t.row(i + 1, describe(actions.get(i)), reason(actions.get(i).reason()));
+            sb.append(String.format(Locale.ROOT, "%" + width + "d. %s%n", i + 1, describe(actions.get(i))));
+            String why = reason(actions.get(i).reason());
+            if (!why.isEmpty()) {
+                sb.append(" ".repeat(width + 2)).append("why: ").append(why).append('\n');
+            }
         }
-        return t.render();
+        return sb.toString();
     }
 
     static String describe(Action a) {

@@ -55,8 +55,11 @@ public final class JsonFields {
         try {
             root = MAPPER.readTree(bytes);
         } catch (JsonEOFException e) {
-            throw error(pathOf(e), "truncated JSON: unexpected end of input" + location(e));
+            throw error("", "truncated JSON: unexpected end of input" + location(e));
         } catch (JsonProcessingException e) {
+            if (String.valueOf(e.getOriginalMessage()).contains("end-of-input")) {
+                throw error("", "truncated JSON: unexpected end of input" + location(e));
+            }
             throw error(pathOf(e), "not valid JSON: " + firstLine(e.getOriginalMessage()) + location(e));
         } catch (IOException e) {
             throw error("", "cannot read: " + e.getMessage());
