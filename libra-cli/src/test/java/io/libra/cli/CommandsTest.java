@@ -1,0 +1,227 @@
+package io.libra.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.libra.cli.format.PlanCodec;
+import io.libra.cli.format.SnapshotCodec;
+import io.libra.core.schedule.Strategies;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Every command, run in-process through the real command line. */
+class CommandsTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    static Path shared;
+    static Path snapshot;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void generateSnapshot() {
+        snapshot = shared.resolve("snap.json");
+        Cli.Result r = Cli.run("snapshot", "generate", "--scenario", "paper-mixgraph", "--nodes", "4", "--regions", "64",
+                "--seed", "3", "--out", snapshot.toString());
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("4 nodes, 64 regions");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"plan", "explain", "evaluate", "compare", "snapshot", "simulate", "bench", "generate-completion"})
+    void everyCommandHasHelp(String command) {
+        Cli.Result r = Cli.run(command, "--help");
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).startsWith("Usage: libra " + command);
+    }
+
+    @Test
+    void snapshotGenerateHasHelp() {
+        Cli.Result r = Cli.run("snapshot", "generate", "--help");
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("--scenario");
+    }
+
+    @Test
+    void versionAndTopLevelHelp() {
+        assertThat(Cli.run("--version").out()).startsWith("libra ");
+        Cli.Result help = Cli.run("--help");
+        assertThat(help.code()).isZero();
+        assertThat(help.out()).contains("simulate").contains("Exit codes");
+    }
+
+    @Test
+    void completionScriptCoversCommandsAndOptions() {
+        Cli.Result r = Cli.run("generate-completion");
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("complete -F").contains("simulate").contains("--snapshot").contains("paper-mixgraph");
+    }
+
+    @Test
+    void unknownCommandAndOptionAreUsageErrors() {
+        Cli.Result r = Cli.run("frobnicate");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("Unmatched argument");
+        assertThat(Cli.run("plan", "--snapshot", snapshot.toString(), "--bogus").code()).isEqualTo(2);
+    }
+
+    @Test
+    void unknownStrategyIsBadInput() {
+        Cli.Result r = Cli.run("plan", "--snapshot", snapshot.toString(), "--strategy", "magic");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err().strip()).isEqualTo("libra: --strategy: unknown 'magic', expected one of " + Strategies.names());
+    }
+
+    @Test
+    void badLambdaIsBadInput() {
+        Cli.Result r = Cli.run("plan", "--snapshot", snapshot.toString(), "--lambda", "-1");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err().strip()).startsWith("libra: --lambda: must be in (0, 10)");
+    }
+
+    @Test
+    void planPrintsBalanceAndActionsWithReasons() {
+        Cli.Result r = Cli.run("plan", "--snapshot", snapshot.toString());
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("strategy libra").contains("cpu Max/Mean").contains("disk Max/Mean");
+        if (!r.out().contains("no actions")) {
+            assertThat(r.out()).contains("why: ");
+        }
+    }
+
+    @Test
+    void planJsonGoesToStdoutAndReadsBack() throws IOException {
+        Cli.Result r = Cli.run("plan", "--snapshot", snapshot.toString(), "--format", "json", "--strategy", "2d-wtd");
+        assertThat(r.code()).isZero();
+        JsonNode plan = JSON.readTree(r.out());
+        assertThat(plan.get("format").asText()).isEqualTo("libra.plan/v1");
+        assertThat(plan.get("strategy").asText()).isEqualTo("2d-wtd");
+        assertThat(plan.get("snapshot").asText()).isEqualTo(SnapshotCodec.sha256(Files.readAllBytes(snapshot)));
+        assertThat(plan.get("predicted").has("cpuMaxOverMean")).isTrue();
+        assertThat(PlanCodec.read("stdout", r.out().getBytes()).strategy()).isEqualTo("2d-wtd");
+    }
+
+    @Test
+    void planOutThenExplainAndEvaluate() {
+        Path plan = dir.resolve("plan.json");
+        Cli.Result made = Cli.run("plan", "--snapshot", snapshot.toString(), "--out", plan.toString());
+        assertThat(made.code()).isZero();
+        assertThat(made.out()).contains("plan written to " + plan);
+        assertThat(plan).exists();
+
+        Cli.Result explained = Cli.run("explain", "--snapshot", snapshot.toString(), "--plan", plan.toString());
+        assertThat(explained.code()).isZero();
+        assertThat(explained.out()).contains("cpu before").contains("disk after").contains("#").contains("imbalance degree");
+        assertThat(explained.err()).isEmpty();
+
+        Cli.Result evaluated = Cli.run("evaluate", "--snapshot", snapshot.toString(), "--plan", plan.toString());
+        assertThat(evaluated.code()).isZero();
+        assertThat(evaluated.out()).contains("fits").contains("regions after");
+    }
+
+    @Test
+    void evaluateWarnsWhenThePlanWasMadeFromAnotherSnapshot() throws IOException {
+        Path plan = dir.resolve("plan.json");
+        Files.writeString(plan, "{\"format\": \"libra.plan/v1\", \"strategy\": \"libra\", \"snapshot\": \"abc\", \"actions\": []}");
+        Cli.Result r = Cli.run("evaluate", "--snapshot", snapshot.toString(), "--plan", plan.toString());
+        assertThat(r.code()).isZero();
+        assertThat(r.err()).startsWith("warning: " + plan + " was made from another snapshot");
+    }
+
+    @Test
+    void compareHasOneRowPerStrategy() {
+        Cli.Result r = Cli.run("compare", "--snapshot", snapshot.toString());
+        assertThat(r.code()).isZero();
+        for (String s : Strategies.names()) {
+            assertThat(r.out()).containsPattern("(?m)^" + s + " ");
+        }
+        assertThat(r.out()).contains("plan time").contains("moved");
+    }
+
+    @Test
+    void compareJson() throws IOException {
+        Cli.Result r = Cli.run("compare", "--snapshot", snapshot.toString(), "--format", "json");
+        assertThat(r.code()).isZero();
+        JsonNode all = JSON.readTree(r.out()).get("strategies");
+        assertThat(all.size()).isEqualTo(Strategies.names().size());
+        assertThat(all.get("libra").has("planMillis")).isTrue();
+    }
+
+    @Test
+    void snapshotGenerateRejectsUnknownScenario() {
+        Cli.Result r = Cli.run("snapshot", "generate", "--scenario", "nope", "--out", dir.resolve("x.json").toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).startsWith("libra: --scenario: unknown scenario 'nope'");
+    }
+
+    @Test
+    void snapshotWithoutSubcommandIsUsageError() {
+        assertThat(Cli.run("snapshot").code()).isEqualTo(2);
+    }
+
+    @Test
+    void simulateJsonHasTheDocumentedShape() throws IOException {
+        Cli.Result r = Cli.run("simulate", "--scenario", "paper-mixgraph", "--nodes", "4", "--regions", "48", "--rounds", "3",
+                "--strategies", "libra,2d-iso", "--format", "json");
+        assertThat(r.code()).isZero();
+        JsonNode root = JSON.readTree(r.out());
+        assertThat(root.get("scenario").asText()).isEqualTo("paper-mixgraph");
+        JsonNode libra = root.get("strategies").get("libra");
+        assertThat(root.get("strategies").has("2d-iso")).isTrue();
+        assertThat(libra.has("cpuMaxOverMean")).isTrue();
+        List<String> fields = List.of("cpuMaxOverMean", "diskMaxOverMean", "moves", "splits", "movedBytes",
+                "throughputVsNone", "p99Millis");
+        libra.fieldNames().forEachRemaining(f -> assertThat(fields).contains(f));
+        assertThat(libra.size()).isEqualTo(fields.size());
+    }
+
+    @Test
+    void simulateTableAndHtmlReport() throws IOException {
+        Path report = dir.resolve("report");
+        Cli.Result r = Cli.run("simulate", "--scenario", "ycsb-a", "--nodes", "4", "--regions", "32", "--rounds", "2",
+                "--strategies", "libra", "--report", report.toString());
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("per round").contains("end state").contains("throughput vs none").contains("settle");
+        String html = Files.readString(report.resolve("index.html"));
+        assertThat(html).contains("<svg").contains("polyline").contains("libra");
+        assertThat(html).doesNotContain("<script").doesNotContain("https://");
+    }
+
+    @Test
+    void simulateRejectsUnknownStrategy() {
+        Cli.Result r = Cli.run("simulate", "--strategies", "libra,nope");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err().strip()).startsWith("libra: --strategies: unknown 'nope'");
+    }
+
+    @Test
+    void simulateRejectsResizingFixedCapacityScenario() {
+        Cli.Result r = Cli.run("simulate", "--scenario", "heterogeneous", "--nodes", "4");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("heterogeneous has 6 nodes of fixed capacities");
+    }
+
+    @Test
+    void benchPrintsOneRowPerSize() {
+        Cli.Result r = Cli.run("bench", "--sizes", "4x32,8x64");
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("peak heap").containsPattern("(?m)^ +4 +32 ").containsPattern("(?m)^ +8 +64 ");
+    }
+
+    @Test
+    void benchRejectsBadSizes() {
+        Cli.Result r = Cli.run("bench", "--sizes", "8by256");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err().strip()).isEqualTo("libra: --sizes: expected NODESxREGIONS like 8x256 with both >= 1, got '8by256'");
+    }
+}
