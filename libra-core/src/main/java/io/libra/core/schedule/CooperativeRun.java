@@ -185,8 +185,11 @@ final class CooperativeRun {
      */
     private int destination(int r, Dimension d, int source, boolean interferes) {
         for (int dst : coolest[d.ordinal()].top(DESTINATIONS_TRIED)) {
-            if (dst != source && conditions.loadConstraint(r, d, dst)
-                    && (!interferes || conditions.sharedRelief(r, d, source, dst))) {
+            if (dst == source || !conditions.loadConstraint(r, d, dst)) {
+                continue;
+            }
+            boolean clean = !interferes && conditions.interferenceConstraint(r, d, dst);
+            if (clean || conditions.sharedRelief(r, d, source, dst)) {
                 return dst;
             }
         }

@@ -4,6 +4,7 @@ import io.libra.core.estimate.LoadModel;
 import io.libra.core.plan.Action;
 import io.libra.core.plan.Balance;
 import io.libra.core.plan.Plan;
+import io.libra.core.plan.PlanApplier;
 import io.libra.core.plan.PlanStatus;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,6 +16,8 @@ import java.util.List;
  * run's actions into the final plan (redundant actions removed, cold neighbours merged).
  */
 public final class CooperativeScheduler implements Strategy {
+    private static final int MAX_ROUNDS = 16;
+
     @Override
     public String name() {
         return Strategies.LIBRA;
@@ -28,10 +31,41 @@ public final class CooperativeScheduler implements Strategy {
             return Plan.empty(name(), before, PlanStatus.BALANCED,
                     "Δ = " + Notes.num(before.imbalanceDegree()) + " ≤ λ = " + config.lambda());
         }
-        List<Action> raw = new CooperativeRun(model, context).schedule();
-        List<Action> actions = new ArrayList<>(config.lazy() ? PlanOptimizer.optimize(model, raw) : raw);
+        List<Action> raw = runToFixedPoint(model, context);
+        List<Action> actions = new ArrayList<>(raw);
         actions.addAll(ColdMerges.propose(model, actions, context));
         return PlanFinisher.finish(name(), model, context, actions,
                 "Δ = " + Notes.num(before.imbalanceDegree()) + " > λ but no region met the migration conditions");
+    }
+
+    /**
+     * Runs the loop again on its own outcome until a run finds nothing more (or Δ ≤ λ): a fresh
+     * run forgets which nodes and regions the last one gave up on, and may find more. So the
+     * plan is a fixed point: planning its predicted state again gives an empty plan.
+     */
+    private static List<Action> runToFixedPoint(LoadModel model, PlanningContext context) {
+        List<Action> all = new ArrayList<>();
+        LoadModel current = model;
+        PlanApplier applier = new PlanApplier(context.estimation());
+        int cap = context.config().maxActions();
+        for (int round = 0; round < MAX_ROUNDS; round++) {
+            List<Action> more = new CooperativeRun(current, context).schedule();
+            if (more.isEmpty()) {
+                break;
+            }
+            all.addAll(more);
+            if (context.config().lazy()) {
+                all = new ArrayList<>(PlanOptimizer.optimize(model, all));
+            }
+            current = applier.apply(model, new Plan(Strategies.LIBRA, all, model.balance(), model.balance(),
+                    PlanStatus.PLANNED, ""));
+            if (cap > 0 && all.size() >= cap) {
+                return all.subList(0, cap);
+            }
+            if (current.balance().imbalanceDegree() <= context.config().lambda()) {
+                break;
+            }
+        }
+        return all;
     }
 }

@@ -20,9 +20,13 @@ final class MigrationConditions {
         return state.norm(dst, d) + state.regionNorm(r, d, dst) < 1 + config.lambda();
     }
 
-    /** Interference constraint: β'_i &lt; α'_i, so the move weighs less on the non-critical dimension. */
-    boolean interferenceConstraint(int r, Dimension d, int src) {
-        return state.regionNorm(r, d.other(), src) < state.regionNorm(r, d, src);
+    /**
+     * Interference constraint: β'_i &lt; α'_i, so the move weighs less on the non-critical
+     * dimension. Normalised against node j's targets; on heterogeneous nodes it must hold where
+     * the region lands as well as where it leaves.
+     */
+    boolean interferenceConstraint(int r, Dimension d, int j) {
+        return state.regionNorm(r, d.other(), j) < state.regionNorm(r, d, j);
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.libra.core.schedule;
 
 import io.libra.core.estimate.DiskCostModel;
+import io.libra.core.model.Capacity;
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.model.KeyBucket;
 import io.libra.core.model.KeyRange;
@@ -20,7 +21,7 @@ final class ClusterArbitraries {
     private ClusterArbitraries() {
     }
 
-    /** Any cluster: 2–12 nodes, 1–40 regions each, some with key histograms. */
+    /** Any cluster: 2–12 nodes, 1–40 regions each, some with key histograms, a third with node capacities. */
     static Arbitrary<ClusterSnapshot> clusters() {
         return Combinators.combine(Arbitraries.integers().between(2, 12), Arbitraries.integers().between(1, 40),
                 Arbitraries.longs()).as((n, per, seed) -> build(n, per, seed, 0.0));
@@ -32,7 +33,7 @@ final class ClusterArbitraries {
                 Arbitraries.longs()).as((n, per, seed) -> build(n, per, seed, 0.2));
     }
 
-    private static ClusterSnapshot build(int nodes, int perNode, long seed, double minHotness) {
+    static ClusterSnapshot build(int nodes, int perNode, long seed, double minHotness) {
         SplittableRandom rnd = new SplittableRandom(seed);
         List<Region> regions = new ArrayList<>();
         int i = 0;
@@ -43,7 +44,7 @@ final class ClusterArbitraries {
                 regions.add(region(i, "n" + j, rnd, nodeSkew, minHotness));
             }
         }
-        return snapshot(nodes, regions, rnd);
+        return snapshot(nodes, regions, rnd, minHotness == 0);
     }
 
     private static Region region(int i, String node, SplittableRandom rnd, double skew, double minHotness) {
@@ -76,6 +77,10 @@ final class ClusterArbitraries {
 
     /** Node figures from a hidden cost model with per-node efficiency noise, as measured by an OS. */
     private static ClusterSnapshot snapshot(int nodes, List<Region> regions, SplittableRandom rnd) {
+        return snapshot(nodes, regions, rnd, true);
+    }
+
+    private static ClusterSnapshot snapshot(int nodes, List<Region> regions, SplittableRandom rnd, boolean mayVary) {
         double[] cpu = new double[nodes];
         double[] disk = new double[nodes];
         for (Region r : regions) {
@@ -84,9 +89,11 @@ final class ClusterArbitraries {
             disk[j] += DiskCostModel.DEFAULT.cost(r.counters());
         }
         List<Node> ns = new ArrayList<>();
+        boolean heterogeneous = mayVary && rnd.nextInt(3) == 0;
         for (int j = 0; j < nodes; j++) {
             double noise = 0.9 + 0.2 * rnd.nextDouble();
-            ns.add(new Node("n" + j, 1024, cpu[j] * noise, disk[j] * noise));
+            Capacity cap = heterogeneous ? new Capacity(1 + rnd.nextInt(4), 1e8 * (1 + rnd.nextInt(4))) : null;
+            ns.add(new Node("n" + j, 1024, cpu[j] * noise, disk[j] * noise, cap));
         }
         return new ClusterSnapshot("generic", Instant.EPOCH, 60, ns, regions);
     }

@@ -150,6 +150,27 @@ class SchedulingRulesTest {
     }
 
     @Test
+    void heterogeneousNodesAreBalancedOnUtilisation() {
+        List<Region> rs = new ArrayList<>();
+        for (int i = 0; i < 80; i++) {
+            rs.add(Clusters.region(i, "n" + (i % 2), 100 + (i % 5) * 10, i % 3 * 20, 1000 * (1 + i % 7), 20_000 * (i % 3)));
+        }
+        ClusterSnapshot even = Clusters.snapshot(2, rs);
+        List<Node> withCapacity = List.of(
+                new Node("n0", 1000, even.nodes().get(0).cpuUsage(), even.nodes().get(0).diskBytesPerSec(),
+                        new io.libra.core.model.Capacity(3, 3e6)),
+                new Node("n1", 1000, even.nodes().get(1).cpuUsage(), even.nodes().get(1).diskBytesPerSec(),
+                        new io.libra.core.model.Capacity(1, 1e6)));
+        PlanResult r = Planner.builder().build().plan(even.withState(withCapacity, even.regions()));
+        assertThat(r.before().balance().imbalanceDegree()).isGreaterThan(0.4);
+        assertThat(r.predicted().balance().imbalanceDegree()).isLessThanOrEqualTo(0.05);
+        // the big node ends with about three quarters of each load
+        double share = r.predicted().load(0, Dimension.CPU) / r.predicted().total(Dimension.CPU);
+        assertThat(share).isBetween(0.70, 0.80);
+        assertThat(r.plan().actions()).allMatch(a -> !(a instanceof MoveAction m) || m.to().equals("n0"));
+    }
+
+    @Test
     void strategiesAreChosenByName() {
         for (String name : Strategies.names()) {
             assertThat(Strategies.byName(name).name()).isEqualTo(name);
