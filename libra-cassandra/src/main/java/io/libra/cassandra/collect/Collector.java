@@ -141,7 +141,7 @@ public final class Collector {
             TableRef t = e.getKey();
             long reads = n.tableCount(t.keyspace(), t.table(), "ReadLatency") - e.getValue()[0];
             long writes = n.tableCount(t.keyspace(), t.table(), "WriteLatency") - e.getValue()[1];
-            double live = n.tableCount(t.keyspace(), t.table(), "LiveDiskSpaceUsed");
+            double live = n.tableBytes(t.keyspace(), t.table());
             tableStats.add(new Window.TableStat(t.keyspace(), t.table(), t.rf(), n.id(), Math.max(0, reads) / seconds,
                     Math.max(0, writes) / seconds, live));
             observedOps[0] += sampled(n, t, samples);

@@ -3,6 +3,8 @@ package io.libra.cassandra.exec;
 import io.libra.cassandra.jmx.CassandraNode;
 import java.io.IOException;
 import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
 
 /**
  * The safety gate before and after a move: every node reachable and NORMAL, nobody joining,
@@ -14,20 +16,24 @@ final class RingGate {
 
     /** Null when the ring is safe to change, else why not (one line). */
     static String check(Collection<CassandraNode> nodes) {
-        boolean gossipChecked = false;
         for (CassandraNode n : nodes) {
             try {
                 String mode = n.operationMode();
                 if (!"NORMAL".equals(mode)) {
                     return "node " + n.id() + " is " + mode;
                 }
-                if (!gossipChecked) {
-                    for (String attr : new String[] {"UnreachableNodes", "JoiningNodes", "LeavingNodes", "MovingNodes"}) {
-                        if (!n.nodes(attr).isEmpty()) {
-                            return attr.replace("Nodes", "").toLowerCase(java.util.Locale.ROOT) + " nodes: " + n.nodes(attr);
-                        }
+            } catch (IOException | RuntimeException e) {
+                return "node " + n.id() + " is unreachable over JMX: " + firstLine(e);
+            }
+        }
+        for (CassandraNode n : nodes) {
+            try {
+                for (String attr : new String[] {"UnreachableNodes", "JoiningNodes", "LeavingNodes", "MovingNodes"}) {
+                    List<String> endpoints = n.nodes(attr);
+                    if (!endpoints.isEmpty()) {
+                        return "node " + n.id() + " sees " + attr.replace("Nodes", "").toLowerCase(Locale.ROOT)
+                                + " nodes " + named(nodes, endpoints);
                     }
-                    gossipChecked = true;
                 }
                 int streams = n.currentStreams();
                 if (streams > 0) {
@@ -38,6 +44,18 @@ final class RingGate {
             }
         }
         return null;
+    }
+
+    /** Gossip endpoints as configured ids where known: "n2 (127.0.0.2)". */
+    private static String named(Collection<CassandraNode> nodes, List<String> endpoints) {
+        StringBuilder sb = new StringBuilder();
+        for (String e : endpoints) {
+            String ip = e.startsWith("/") ? e.substring(1) : e;
+            String id = nodes.stream().filter(n -> ip.equals(n.jmx().instance().host) || ip.startsWith(n.jmx().instance().host + ":"))
+                    .map(CassandraNode::id).findFirst().orElse(null);
+            sb.append(sb.length() > 0 ? ", " : "").append(id == null ? ip : id + " (" + ip + ")");
+        }
+        return sb.toString();
     }
 
     static String firstLine(Throwable e) {

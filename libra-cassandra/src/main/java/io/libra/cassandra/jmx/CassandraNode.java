@@ -63,9 +63,21 @@ public final class CassandraNode {
         return (Map<String, String>) jmx.get(STORAGE, "TokenToEndpointMap");
     }
 
+    /**
+     * User keyspaces: Cassandra's non-system list minus the replicated system keyspaces
+     * (system_auth, system_distributed, system_traces), which carry no client load to balance.
+     */
     @SuppressWarnings("unchecked")
     public List<String> keyspaces() throws IOException {
-        return (List<String>) jmx.get(STORAGE, "NonSystemKeyspaces");
+        return ((List<String>) jmx.get(STORAGE, "NonSystemKeyspaces")).stream()
+                .filter(k -> !k.startsWith("system")).sorted().toList();
+    }
+
+    /** Bytes a table holds: live SSTables plus the memtable not yet flushed. */
+    public long tableBytes(String keyspace, String table) throws IOException {
+        String prefix = "org.apache.cassandra.metrics:type=Table,keyspace=" + keyspace + ",scope=" + table + ",name=";
+        return ((Number) jmx.get(prefix + "LiveDiskSpaceUsed", "Count")).longValue()
+                + ((Number) jmx.get(prefix + "MemtableLiveDataSize", "Value")).longValue();
     }
 
     /** Replicas per range of a keyspace; the size of any value is the replication factor. */

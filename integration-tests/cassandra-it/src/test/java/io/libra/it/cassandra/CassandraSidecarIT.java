@@ -13,6 +13,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.libra.cassandra.Sidecar;
 import io.libra.cassandra.config.ConfigLoader;
 import io.libra.cassandra.config.SidecarConfig;
+import io.libra.cassandra.exec.Executor;
+import io.libra.cassandra.exec.Job;
+import io.libra.cassandra.exec.Journal;
 import io.libra.core.ring.Tokens;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -79,6 +82,7 @@ class CassandraSidecarIT {
                     LOG.info("after: cpu Max/Mean {} disk Max/Mean {} ({})", after.cpuMaxOverMean(),
                             after.diskMaxOverMean(), after);
                     load.close();
+                    restartedDaemonResumesAnInterruptedMove(ring, job);
                     assertThat(load.completed.get()).isGreaterThan(2L * MEASURE_OPS);
                     assertEveryAcknowledgedKeyReadsBackAtAll(session, load);
                     assertThat(after.cpuMaxOverMean()).as("cpu Max/Mean improves").isLessThan(before.cpuMaxOverMean());
@@ -204,6 +208,36 @@ class CassandraSidecarIT {
         LOG.info("job: {}", job[0]);
         assertThat(job[0].path("events").toString()).contains("paused: node n2").contains("resumed");
         return job[0];
+    }
+
+    /**
+     * A journal left by a daemon that died after issuing a move (state MOVING) whose token the
+     * node already owns: a new executor resumes it, finishes with cleanup and marks it DONE.
+     */
+    private static void restartedDaemonResumesAnInterruptedMove(Ring ring, JsonNode finished) throws Exception {
+        JsonNode last = finished.path("moves").get(finished.path("moves").size() - 1);
+        Path file = Path.of(System.getProperty("cassandra.workdir", "target/cassandra-it")).resolve("journal-resume.json");
+        Journal journal = new Journal(file);
+        Job job = new Job();
+        job.id = "interrupted";
+        Job.Move m = new Job.Move();
+        m.node = last.path("node").asText();
+        m.fromToken = last.path("fromToken").asText();
+        m.toToken = last.path("toToken").asText();
+        m.state = Job.MoveState.MOVING;
+        job.moves.add(m);
+        journal.write(job);
+        SidecarConfig cfg = new SidecarConfig();
+        cfg.execution.moveTimeoutSeconds = 120;
+        List<io.libra.cassandra.jmx.CassandraNode> nodes = List.of(ring.jmx(0), ring.jmx(1), ring.jmx(2));
+        try (Executor executor = new Executor(nodes, cfg, journal, j -> { })) {
+            executor.recover();
+            Poll.until("the resumed job to finish", Duration.ofSeconds(120), () -> !executor.busy());
+            Job after = journal.read().orElseThrow();
+            assertThat(after.state).as(after.detail).isEqualTo(Job.State.DONE);
+            assertThat(after.moves.get(0).state).isEqualTo(Job.MoveState.DONE);
+            assertThat(after.events).anyMatch(e -> e.contains("resuming"));
+        }
     }
 
     private static void assertMovesApplied(Ring ring, JsonNode job) throws IOException {

@@ -15,7 +15,7 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * A paced client load: writes of new keys (remembered once acknowledged) and reads of
- * acknowledged ones, 80% on the RF=1 keyspace and 20% on the RF=3 one. Keys are uniform over
+ * acknowledged ones, 90% on the RF=1 keyspace and 10% on the RF=3 one. Keys are uniform over
  * the token space, so on an unbalanced ring the RF=1 load follows token ownership.
  */
 final class Workload implements AutoCloseable {
@@ -59,9 +59,9 @@ final class Workload implements AutoCloseable {
             if (wait > 0) {
                 LockSupport.parkNanos(wait);
             }
-            int slot = (int) (i % 10);
-            int ks = slot >= 8 ? 1 : 0;
-            boolean isWrite = slot < 5 || slot == 8;
+            int slot = (int) (i % 20);
+            int ks = slot >= 18 ? 1 : 0;
+            boolean isWrite = slot < 12 || slot == 18;
             try {
                 inFlight.acquire();
             } catch (InterruptedException e) {
