@@ -52,6 +52,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
     private BalancerMetrics metrics;
     private ClusterSnapshot previousWindow;
     private volatile HBaseSnapshot lastSnapshot;
+    private volatile PlanResult lastResult;
     private boolean warnedNoObserver;
 
     @Override
@@ -81,6 +82,11 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
     /** The cluster state the last run planned on, or null before the first run. */
     public HBaseSnapshot lastSnapshot() {
         return lastSnapshot;
+    }
+
+    /** The whole plan of the last run (this run's moves and splits and what follows them), or null. */
+    public PlanResult lastResult() {
+        return lastResult;
     }
 
     /** The configuration in force (for tests and operators' tools). */
@@ -125,6 +131,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
             // the moves of existing regions still stand; the splits and what follows them wait
             warnNoObserver(requestDryRun, c);
         }
+        lastResult = result;
         Translation t = Translation.of(result.plan().actions(), snap, c.maxMovesPerRun());
         Balance thisRun = predictThisRun(result, t, c);
         List<String> lines = describe(result, t, snap);

@@ -1,0 +1,248 @@
+package io.libra.hbase.balancer;
+
+import io.libra.cli.sim.CostModel;
+import io.libra.cli.sim.RegionTraffic;
+import io.libra.cli.sim.Scenario;
+import io.libra.cli.sim.Score;
+import io.libra.cli.sim.SimCluster;
+import io.libra.cli.sim.SimRegion;
+import io.libra.cli.sim.Simulator;
+import io.libra.cli.sim.Workload;
+import io.libra.core.PlanResult;
+import io.libra.core.model.ClusterSnapshot;
+import io.libra.core.model.Keys;
+import io.libra.core.model.Region;
+import io.libra.core.plan.Action;
+import io.libra.core.plan.MoveAction;
+import io.libra.core.plan.SplitAction;
+import io.libra.hbase.LibraConfig;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.ServerName;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.RegionInfo;
+import org.apache.hadoop.hbase.master.LoadBalancer;
+import org.apache.hadoop.hbase.master.RegionPlan;
+import org.apache.hadoop.hbase.master.balancer.StochasticLoadBalancer;
+
+/**
+ * Side by side with HBase's StochasticLoadBalancer on identical input, outside any cluster: a
+ * simulator scenario gives the hidden truth and the snapshot a store would report; both
+ * balancers get the same {@code ClusterMetrics} (and Libra the same RegionServer reports) built
+ * from that snapshot; every resulting layout is scored on the simulator's hidden cost model.
+ *
+ * <pre>
+ * ./mvnw -B -q -pl libra-hbase test-compile exec:java -Dexec.classpathScope=test \
+ *   -Dexec.mainClass=io.libra.hbase.balancer.SideBySideBenchmark \
+ *   -Dexec.args="paper-mixgraph paper-mixgraph:64x6400"
+ * </pre>
+ * Arguments: scenarios as {@code name} or {@code name:NODESxREGIONS}, {@code --seed N},
+ * {@code --slb-max-running-ms N} (HBase's default 30000).
+ */
+public final class SideBySideBenchmark {
+    private static final CostModel COST = CostModel.DEFAULT;
+
+    private SideBySideBenchmark() {
+    }
+
+    record Row(String scenario, String balancer, Score score, int moves, int splits, double movedBytes, double millis) {
+        String markdown() {
+            return String.format(Locale.ROOT, "| %s | %s | %.2f | %.2f | %d | %d | %.1f GiB | %s |", scenario, balancer,
+                    score.cpuMaxOverMean(), score.diskMaxOverMean(), moves, splits, movedBytes / (1L << 30),
+                    millis < 10 ? String.format(Locale.ROOT, "%.1f ms", millis) : String.format(Locale.ROOT, "%.0f ms", millis));
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        // several balancers in one JVM each register HBase's balancer metrics source
+        org.apache.hadoop.metrics2.lib.DefaultMetricsSystem.setMiniClusterMode(true);
+        long seed = 1;
+        long slbMillis = 30_000;
+        List<String> scenarios = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].equals("--seed")) {
+                seed = Long.parseLong(args[++i]);
+            } else if (args[i].equals("--slb-max-running-ms")) {
+                slbMillis = Long.parseLong(args[++i]);
+            } else {
+                scenarios.add(args[i]);
+            }
+        }
+        if (scenarios.isEmpty()) {
+            scenarios.add("paper-mixgraph");
+        }
+        List<String> out = new ArrayList<>();
+        out.add("| scenario | balancer | CPU Max/Mean | disk Max/Mean | moves | splits | bytes moved | planning time |");
+        out.add("|---|---|---|---|---|---|---|---|");
+        for (String spec : scenarios) {
+            for (Row r : run(scenario(spec), seed, slbMillis)) {
+                out.add(r.markdown());
+                System.out.println(r.markdown());
+            }
+        }
+        Path file = Path.of("target", "side-by-side.md");
+        Files.createDirectories(file.getParent());
+        Files.write(file, out);
+        System.out.println(String.join(System.lineSeparator(), out));
+        System.out.println("(seed " + seed + ", SLB maxRunningTime " + slbMillis + " ms, Java "
+                + System.getProperty("java.version") + ", " + Runtime.getRuntime().availableProcessors() + " cpus)");
+    }
+
+    static Scenario scenario(String spec) {
+        String[] p = spec.split(":");
+        Scenario s = Scenario.byName(p[0]);
+        if (p.length > 1) {
+            String[] size = p[1].split("x");
+            s = s.resized(Integer.parseInt(size[0]), Integer.parseInt(size[1]), 1);
+        }
+        return s;
+    }
+
+    static List<Row> run(Scenario s, long seed, long slbMillis) throws Exception {
+        String name = s.name() + " " + s.nodes() + "×" + s.regions();
+        ClusterSnapshot snap = new Simulator(COST).snapshot(s, seed, SimCluster.HISTOGRAM_BUCKETS);
+        SimCluster start = SimCluster.initial(s, seed);
+        Workload w = calibrated(s, seed, start, snap);
+        SnapshotMetrics hb = new SnapshotMetrics(snap);
+        Map<String, SimRegion> initial = new LinkedHashMap<>();
+        for (SimRegion r : start.regions()) {
+            initial.put(hb.regionOfId.get(r.id()).getEncodedName(), r);
+        }
+        List<Row> rows = new ArrayList<>();
+        rows.add(new Row(name, "none (starting layout)", score(start, w, initial), 0, 0, 0, 0));
+
+        LibraLoadBalancer libra = new LibraLoadBalancer();
+        libra.setReportSource((servers, cm) -> hb.reports);
+        Configuration lc = conf();
+        lc.setBoolean(LibraConfig.DRY_RUN, false);
+        lc.setInt(LibraConfig.MAX_MOVES, 0);
+        long t0 = System.nanoTime();
+        BalanceRequestContext.begin(false); // as LibraMasterObserver does for a real balance run
+        List<RegionPlan> firstRun;
+        try {
+            firstRun = balance(libra, lc, hb);
+        } finally {
+            BalanceRequestContext.end();
+        }
+        double libraMillis = (System.nanoTime() - t0) / 1e6;
+        PlanResult plan = libra.lastResult();
+        libra.stop("benchmark done");
+        rows.add(apply(name, "Libra, whole plan (over successive runs)", start, w, initial, hb, plan.plan().actions(), libraMillis));
+        List<Action> firstActions = new ArrayList<>();
+        for (Action a : plan.plan().actions()) {
+            if (a instanceof SplitAction && initial.containsKey(((SplitAction) a).region())) {
+                firstActions.add(a);
+            }
+        }
+        firstActions.addAll(moves(firstRun, hb));
+        rows.add(apply(name, "Libra, first balancer run", start, w, initial, hb, firstActions, libraMillis));
+
+        for (boolean tuned : new boolean[] {false, true}) {
+            Configuration sc = conf();
+            sc.setLong("hbase.master.balancer.stochastic.maxRunningTime", slbMillis);
+            if (tuned) {
+                sc.setFloat("hbase.master.balancer.stochastic.readRequestCost", 500);
+                sc.setFloat("hbase.master.balancer.stochastic.writeRequestCost", 500);
+                sc.setFloat("hbase.master.balancer.stochastic.minCostNeedBalance", 0);
+            }
+            long t1 = System.nanoTime();
+            StochasticLoadBalancer slb = new StochasticLoadBalancer();
+            List<RegionPlan> plans = balance(slb, sc, hb);
+            double slbMs = (System.nanoTime() - t1) / 1e6;
+            slb.stop("benchmark done");
+            rows.add(apply(name, tuned ? "SLB, read/write cost 500, minCostNeedBalance 0" : "SLB, defaults",
+                    start, w, initial, hb, moves(plans, hb), slbMs));
+        }
+        return rows;
+    }
+
+    private static Configuration conf() {
+        Configuration c = HBaseConfiguration.create();
+        c.setBoolean("hbase.master.balancer.uselocality", false);
+        return c;
+    }
+
+    private static List<RegionPlan> balance(LoadBalancer b, Configuration conf, SnapshotMetrics hb) throws Exception {
+        b.setMasterServices(MasterStub.of(conf));
+        b.initialize();
+        b.updateClusterMetrics(hb.first);
+        b.updateClusterMetrics(hb.second);
+        Map<TableName, Map<ServerName, List<RegionInfo>>> load = new HashMap<>();
+        load.put(HConstants.ENSEMBLE_TABLE_NAME, hb.assignment);
+        List<RegionPlan> plans = b.balanceCluster(load);
+        return plans == null ? List.of() : plans;
+    }
+
+    private static List<Action> moves(List<RegionPlan> plans, SnapshotMetrics hb) {
+        List<Action> out = new ArrayList<>();
+        for (RegionPlan p : plans) {
+            out.add(new MoveAction(p.getRegionInfo().getEncodedName(), p.getSource().getServerName(),
+                    p.getDestination().getServerName(), 0, null));
+        }
+        return out;
+    }
+
+    /**
+     * The scenario's workload at the rate the snapshot was measured at: the simulator calibrates
+     * the request rate to a target utilisation, and counters are linear in it.
+     */
+    private static Workload calibrated(Scenario s, long seed, SimCluster start, ClusterSnapshot snap) {
+        Workload unit = s.workload(seed, 0);
+        Map<String, Region> byId = new HashMap<>();
+        snap.regions().forEach(r -> byId.put(r.id(), r));
+        double unitOps = 0;
+        double snapOps = 0;
+        for (SimRegion r : start.regions()) {
+            unitOps += unit.counters(r.x0(), r.x1()).ops();
+            snapOps += byId.get(r.id()).counters().ops();
+        }
+        return unit.withTotalOps(unit.totalOps() * snapOps / unitOps);
+    }
+
+    /** Applies splits and moves (ids as the plan names them) to the simulated layout and scores the result. */
+    private static Row apply(String scenario, String balancer, SimCluster start, Workload w, Map<String, SimRegion> initial,
+                             SnapshotMetrics hb, List<Action> actions, double millis) {
+        Map<String, SimRegion> layout = new LinkedHashMap<>(initial);
+        Map<String, String> nodeOf = new HashMap<>();
+        hb.nodeOfServer.forEach(nodeOf::put);
+        int moves = 0;
+        int splits = 0;
+        double moved = 0;
+        for (Action a : actions) {
+            if (a instanceof SplitAction) {
+                SplitAction s = (SplitAction) a;
+                SimRegion r = layout.remove(s.region());
+                double xm = r.x0() + (r.x1() - r.x0()) * Keys.position(r.range(), s.splitKey());
+                layout.put(s.left(), new SimRegion(s.left(), r.range().left(s.splitKey()), r.x0(), xm, r.node()));
+                layout.put(s.right(), new SimRegion(s.right(), r.range().right(s.splitKey()), xm, r.x1(), r.node()));
+                splits++;
+            } else if (a instanceof MoveAction) {
+                MoveAction m = (MoveAction) a;
+                SimRegion r = layout.get(m.region());
+                layout.put(m.region(), r.onNode(nodeOf.get(m.to())));
+                moved += r.sizeBytes(w);
+                moves++;
+            }
+        }
+        return new Row(scenario, balancer, score(start, w, layout), moves, splits, moved, millis);
+    }
+
+    private static Score score(SimCluster start, Workload w, Map<String, SimRegion> layout) {
+        List<RegionTraffic> traffic = new ArrayList<>();
+        Map<String, String> assignment = new HashMap<>();
+        layout.forEach((id, r) -> {
+            traffic.add(w.traffic(id, r.x0(), r.x1()));
+            assignment.put(id, r.node());
+        });
+        return COST.score(start.nodes(), traffic, assignment);
+    }
+}
