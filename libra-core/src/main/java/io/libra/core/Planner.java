@@ -6,12 +6,12 @@ import io.libra.core.estimate.LoadModel;
 import io.libra.core.estimate.MetricMapping;
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.plan.Plan;
-import io.libra.core.plan.PlanApplier;
 import io.libra.core.plan.PlanStatus;
 import io.libra.core.schedule.PlanningContext;
 import io.libra.core.schedule.SchedulerConfig;
 import io.libra.core.schedule.Strategies;
 import io.libra.core.schedule.Strategy;
+import io.libra.core.schedule.StrategyOutcome;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.time.InstantSource;
@@ -71,19 +71,22 @@ public final class Planner {
         java.time.Instant start = clock.instant();
         LoadModel model = estimate(snapshot);
         Optional<String> unstable = previousWindow.flatMap(prev -> guard.check(prev, snapshot));
-        Plan plan = unstable.isPresent()
-                ? Plan.empty(strategy.name(), model.balance(), PlanStatus.SUSPENDED, unstable.get())
-                : plan(model);
-        LoadModel predicted = new PlanApplier(estimation).apply(model, plan);
+        StrategyOutcome outcome = unstable.isPresent()
+                ? new StrategyOutcome(Plan.empty(strategy.name(), model.balance(), PlanStatus.SUSPENDED, unstable.get()), model)
+                : strategy.outcome(model, context());
         Duration took = Duration.between(start, clock.instant());
-        PlanResult result = new PlanResult(plan, model, predicted, took);
+        PlanResult result = new PlanResult(outcome.plan(), model, outcome.predicted(), took);
         metrics.record(result);
         return result;
     }
 
     /** Plans directly on a load model (the predicted state of an earlier plan, for instance). */
     public Plan plan(LoadModel model) {
-        return strategy.plan(model, new PlanningContext(config, estimation, new SplittableRandom(seed)));
+        return strategy.plan(model, context());
+    }
+
+    private PlanningContext context() {
+        return new PlanningContext(config, estimation, new SplittableRandom(seed));
     }
 
     /** Builder with the paper's defaults: libra, λ = 0.05, c = 1.63, 20% fluctuation guard. */

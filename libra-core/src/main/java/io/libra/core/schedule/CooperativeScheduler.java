@@ -24,18 +24,24 @@ public final class CooperativeScheduler implements Strategy {
     }
 
     @Override
-    public Plan plan(LoadModel model, PlanningContext context) {
+    public StrategyOutcome outcome(LoadModel model, PlanningContext context) {
         SchedulerConfig config = context.config();
         Balance before = model.balance();
         if (before.imbalanceDegree() <= config.lambda()) {
-            return Plan.empty(name(), before, PlanStatus.BALANCED,
-                    "Δ = " + Notes.num(before.imbalanceDegree()) + " ≤ λ = " + config.lambda());
+            return PlanFinisher.unchanged(Plan.empty(name(), before, PlanStatus.BALANCED,
+                    "Δ = " + Notes.num(before.imbalanceDegree()) + " ≤ λ = " + config.lambda()), model);
         }
-        List<Action> raw = runToFixedPoint(model, context);
-        List<Action> actions = new ArrayList<>(raw);
-        actions.addAll(ColdMerges.propose(model, actions, context));
-        return PlanFinisher.finish(name(), model, context, actions,
-                "Δ = " + Notes.num(before.imbalanceDegree()) + " > λ but no region met the migration conditions");
+        Rounds rounds = runToFixedPoint(model, context);
+        String stuck = "Δ = " + Notes.num(before.imbalanceDegree()) + " > λ but no region met the migration conditions";
+        List<Action> merges = ColdMerges.propose(model, rounds.actions(), context);
+        if (merges.isEmpty()) {
+            return rounds.actions().isEmpty()
+                    ? PlanFinisher.unchanged(Plan.empty(name(), before, PlanStatus.STUCK, stuck), model)
+                    : PlanFinisher.finish(name(), model, rounds.actions(), rounds.predicted());
+        }
+        List<Action> actions = new ArrayList<>(rounds.actions());
+        actions.addAll(merges);
+        return PlanFinisher.finish(name(), model, context, actions, stuck);
     }
 
     /**
@@ -43,7 +49,10 @@ public final class CooperativeScheduler implements Strategy {
      * run forgets which nodes and regions the last one gave up on, and may find more. So the
      * plan is a fixed point: planning its predicted state again gives an empty plan.
      */
-    private static List<Action> runToFixedPoint(LoadModel model, PlanningContext context) {
+    private record Rounds(List<Action> actions, LoadModel predicted) {
+    }
+
+    private static Rounds runToFixedPoint(LoadModel model, PlanningContext context) {
         List<Action> all = new ArrayList<>();
         LoadModel current = model;
         PlanApplier applier = new PlanApplier(context.estimation());
@@ -59,13 +68,15 @@ public final class CooperativeScheduler implements Strategy {
             }
             current = applier.apply(model, new Plan(Strategies.LIBRA, all, model.balance(), model.balance(),
                     PlanStatus.PLANNED, ""));
-            if (cap > 0 && all.size() >= cap) {
-                return all.subList(0, cap);
+            if (cap > 0 && all.size() > cap) {
+                all = all.subList(0, cap);
+                return new Rounds(all, applier.apply(model, new Plan(Strategies.LIBRA, all, model.balance(),
+                        model.balance(), PlanStatus.PLANNED, "")));
             }
-            if (current.balance().imbalanceDegree() <= context.config().lambda()) {
+            if (cap > 0 && all.size() == cap || current.balance().imbalanceDegree() <= context.config().lambda()) {
                 break;
             }
         }
-        return all;
+        return new Rounds(all, current);
     }
 }

@@ -16,10 +16,10 @@ public final class IsolatedStrategy implements Strategy {
     }
 
     @Override
-    public Plan plan(LoadModel model, PlanningContext context) {
+    public StrategyOutcome outcome(LoadModel model, PlanningContext context) {
         SchedulerConfig config = context.config();
         if (model.balance().imbalanceDegree() <= config.lambda()) {
-            return Plan.empty(name(), model.balance(), PlanStatus.BALANCED, "both dimensions within 1 + λ");
+            return PlanFinisher.unchanged(Plan.empty(name(), model.balance(), PlanStatus.BALANCED, "both dimensions within 1 + λ"), model);
         }
         WorkingState state = new WorkingState(model, new RegionSplitter(context.estimation()));
         ScoreBalancer cpu = new ScoreBalancer(state, config, 1, 0);

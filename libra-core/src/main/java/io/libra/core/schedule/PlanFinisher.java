@@ -12,13 +12,23 @@ final class PlanFinisher {
     private PlanFinisher() {
     }
 
-    static Plan finish(String strategy, LoadModel model, PlanningContext context, List<Action> actions, String stuck) {
+    static StrategyOutcome finish(String strategy, LoadModel model, PlanningContext context, List<Action> actions,
+                                  String stuck) {
         if (actions.isEmpty()) {
-            return Plan.empty(strategy, model.balance(), PlanStatus.STUCK, stuck);
+            return unchanged(Plan.empty(strategy, model.balance(), PlanStatus.STUCK, stuck), model);
         }
         LoadModel predicted = new PlanApplier(context.estimation()).apply(model, new Plan(strategy, actions,
                 model.balance(), model.balance(), PlanStatus.PLANNED, ""));
-        return new Plan(strategy, actions, model.balance(), predicted.balance(), PlanStatus.PLANNED,
-                actions.size() + " actions");
+        return finish(strategy, model, actions, predicted);
+    }
+
+    /** When the predicted state is already known. */
+    static StrategyOutcome finish(String strategy, LoadModel model, List<Action> actions, LoadModel predicted) {
+        return new StrategyOutcome(new Plan(strategy, actions, model.balance(), predicted.balance(), PlanStatus.PLANNED,
+                actions.size() + " actions"), predicted);
+    }
+
+    static StrategyOutcome unchanged(Plan empty, LoadModel model) {
+        return new StrategyOutcome(empty, model);
     }
 }

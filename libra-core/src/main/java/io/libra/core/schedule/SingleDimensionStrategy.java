@@ -20,13 +20,13 @@ public final class SingleDimensionStrategy implements Strategy {
     }
 
     @Override
-    public Plan plan(LoadModel model, PlanningContext context) {
+    public StrategyOutcome outcome(LoadModel model, PlanningContext context) {
         SchedulerConfig config = context.config();
         WorkingState state = new WorkingState(model, new RegionSplitter(context.estimation()));
         double wCpu = dimension == Dimension.CPU ? 1 : 0;
         ScoreBalancer balancer = new ScoreBalancer(state, config, wCpu, 1 - wCpu);
         if (maxOf(balancer, state) <= 1 + config.lambda()) {
-            return Plan.empty(name(), model.balance(), PlanStatus.BALANCED, dimension.label() + " within 1 + λ");
+            return PlanFinisher.unchanged(Plan.empty(name(), model.balance(), PlanStatus.BALANCED, dimension.label() + " within 1 + λ"), model);
         }
         int cap = Baselines.cap(model, config);
         while (state.actions().size() < cap && balancer.step()) {

@@ -12,5 +12,10 @@ public interface Strategy {
     /** The name users choose it by: libra, 1d-cpu, 1d-io, 2d-iso, 2d-wtd. */
     String name();
 
-    Plan plan(LoadModel model, PlanningContext context);
+    /** The plan and the state it predicts. */
+    StrategyOutcome outcome(LoadModel model, PlanningContext context);
+
+    default Plan plan(LoadModel model, PlanningContext context) {
+        return outcome(model, context).plan();
+    }
 }

@@ -16,12 +16,12 @@ public final class WeightedStrategy implements Strategy {
     }
 
     @Override
-    public Plan plan(LoadModel model, PlanningContext context) {
+    public StrategyOutcome outcome(LoadModel model, PlanningContext context) {
         SchedulerConfig config = context.config();
         WorkingState state = new WorkingState(model, new RegionSplitter(context.estimation()));
         ScoreBalancer balancer = new ScoreBalancer(state, config, config.cpuWeight(), 1 - config.cpuWeight());
         if (SingleDimensionStrategy.maxOf(balancer, state) <= 1 + config.lambda()) {
-            return Plan.empty(name(), model.balance(), PlanStatus.BALANCED, "weighted score within 1 + λ");
+            return PlanFinisher.unchanged(Plan.empty(name(), model.balance(), PlanStatus.BALANCED, "weighted score within 1 + λ"), model);
         }
         int cap = Baselines.cap(model, config);
         while (state.actions().size() < cap && balancer.step()) {
