@@ -103,17 +103,8 @@ final class CooperativeRun {
             if (!scheduled.isEmpty() && (worst.peek() != source || state.critical(source) != d)) {
                 break; // another node or dimension is now critical: let the next iteration pick it
             }
-            boolean interferes = !conditions.interferenceConstraint(r, d, source);
-            if (interferes && state.norm(source, d.other()) <= 1.0) {
-                continue;
-            }
-            boolean big = conditions.exceedsSplitBound(r, source);
-            int dst = destination(r, d, source, interferes);
-            if (dst >= 0) {
-                moveTo(r, source, dst, d, interferes);
+            if (tryMove(r, source, d, splitQueue)) {
                 scheduled.add(r);
-            } else if (big && config.splitting() && !unsplittable.get(r)) {
-                splitQueue.add(r);
             }
         }
         if (!scheduled.isEmpty() || splitQueue.isEmpty()) {
@@ -151,30 +142,39 @@ final class CooperativeRun {
 
     /** The paper's basic loop: move the first region meeting all three conditions, else split. */
     private boolean eagerStep(int source, Dimension d) {
-        int[] regions = state.regionsByLoad(source, d);
         List<Integer> splitQueue = new ArrayList<>();
-        for (int r : regions) {
+        for (int r : state.regionsByLoad(source, d)) {
             if (!conditions.benefitThreshold(r, d, source)) {
                 break;
             }
-            boolean interferes = !conditions.interferenceConstraint(r, d, source);
-            if (interferes && state.norm(source, d.other()) <= 1.0) {
-                continue;
-            }
-            boolean big = conditions.exceedsSplitBound(r, source);
-            int dst = destination(r, d, source, interferes);
-            if (dst >= 0) {
-                moveTo(r, source, dst, d, interferes);
+            if (tryMove(r, source, d, splitQueue)) {
                 return true;
-            }
-            if (big && config.splitting() && !unsplittable.get(r)) {
-                splitQueue.add(r);
             }
         }
         for (SplitProposer.Proposal p : splits.propose(splitQueue, source, d, unsplittable)) {
             if (splits.carve(p, d, 0, unsplittable) > 0) {
                 return true;
             }
+        }
+        return false;
+    }
+
+    /**
+     * Moves region r if a destination meets the migration conditions; otherwise queues it as a
+     * split candidate when it exceeds λ/2 and splitting may help.
+     */
+    private boolean tryMove(int r, int source, Dimension d, List<Integer> splitQueue) {
+        boolean interferes = !conditions.interferenceConstraint(r, d, source);
+        if (interferes && state.norm(source, d.other()) <= 1.0) {
+            return false;
+        }
+        int dst = destination(r, d, source, interferes);
+        if (dst >= 0) {
+            moveTo(r, source, dst, d, interferes);
+            return true;
+        }
+        if (conditions.exceedsSplitBound(r, source) && config.splitting() && !unsplittable.get(r)) {
+            splitQueue.add(r);
         }
         return false;
     }

@@ -13,13 +13,28 @@ class CooperativeSchedulerTest {
     @Test
     void dualImbalancedClusterReachesLambdaInBothDimensions() {
         ClusterSnapshot s = Clusters.dualImbalanced(8, 32, 1);
-        for (String name : Strategies.names()) {
-            PlanResult r = Planner.builder().strategy(name).build().plan(s);
-            System.out.printf("%-7s before %s predicted %s moves %d splits %d%n", name, r.plan().before(),
-                    r.plan().predicted(), r.plan().count("move"), r.plan().count("split"));
-        }
         PlanResult r = Planner.builder().build().plan(s);
+        assertThat(r.before().balance().cpuMaxOverMean()).isGreaterThan(1.5);
+        assertThat(r.before().balance().diskMaxOverMean()).isGreaterThan(1.5);
         assertThat(r.plan().status()).isEqualTo(PlanStatus.PLANNED);
         assertThat(r.predicted().balance().imbalanceDegree()).isLessThanOrEqualTo(0.05 + 1e-9);
+        assertThat(r.plan().predicted()).isEqualTo(r.predicted().balance());
+    }
+
+    @Test
+    void stuckWhenNoRegionCanMoveOrSplit() {
+        ClusterSnapshot s = Clusters.snapshot(2, java.util.List.of(Clusters.region(0, "n0", 100, 0, 100, 0)));
+        PlanResult r = Planner.builder().config(SchedulerConfig.DEFAULT.withSplitting(false)).build().plan(s);
+        assertThat(r.plan().status()).isEqualTo(PlanStatus.STUCK);
+        assertThat(r.plan().actions()).isEmpty();
+        assertThat(r.plan().detail()).contains("no region met the migration conditions");
+    }
+
+    @Test
+    void maxActionsCapsThePlan() {
+        PlanResult r = Planner.builder().config(SchedulerConfig.DEFAULT.withMaxActions(3)).build()
+                .plan(Clusters.dualImbalanced(8, 32, 1));
+        assertThat(r.plan().actions()).hasSize(3);
+        assertThat(r.predicted().balance().imbalanceDegree()).isLessThan(r.before().balance().imbalanceDegree());
     }
 }
