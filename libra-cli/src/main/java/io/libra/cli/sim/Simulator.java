@@ -71,6 +71,15 @@ public final class Simulator {
                 new SplittableRandom(seed * 1_000_003L), histogramBuckets);
     }
 
+    /**
+     * A scenario's workload per round, calibrated on its starting cluster
+     * ({@link SimCluster#initial}); with {@link SimCluster#traffic} and {@link CostModel#score} this
+     * is what other tools need to score their own placements on the same hidden model.
+     */
+    public List<Workload> workloads(Scenario s, long seed) {
+        return workloads(s, seed, SimCluster.initial(s, seed));
+    }
+
     /** The rounds' workloads, scaled once so the starting cluster runs at the scenario's utilisation. */
     List<Workload> workloads(Scenario s, long seed, SimCluster start) {
         Workload first = s.workload(seed, 0);
