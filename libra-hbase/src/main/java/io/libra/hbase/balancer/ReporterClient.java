@@ -87,6 +87,6 @@ public final class ReporterClient {
         return new LoadReport(server, bean.path("UpdatedAtMillis").asLong(), bean.path("WindowSeconds").asDouble(),
                 bean.path("CpuCores").asDouble(), bean.path("CpuUsage").asDouble(), bean.path("CpuSource").asText(),
                 bean.path("DiskReadBytesPerSec").asDouble(), bean.path("DiskWriteBytesPerSec").asDouble(),
-                bean.path("DiskSource").asText(), regions);
+                bean.path("DiskSource").asText(), regions, Math.max(0, bean.path("DiskCapacityBytesPerSec").asDouble()));
     }
 }

@@ -1,6 +1,7 @@
 package io.libra.hbase.balancer;
 
 import io.libra.core.estimate.EstimationConfig;
+import io.libra.core.model.Capacity;
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.model.KeyRange;
 import io.libra.core.model.Node;
@@ -29,6 +30,8 @@ import org.apache.hadoop.hbase.client.RegionInfo;
  * <p>A node without a fresh report is estimated from its request counters alone: its CPU and
  * disk are its regions' request weights times the load per unit of weight seen on the
  * reporting nodes (or a nominal unit when none reports), so it still takes part in planning.
+ * Capacities (heterogeneous targets) are used only when every node reports its cores and a
+ * declared disk capacity.
  */
 public final class SnapshotBuilder {
     /** Cores per weighted request/s, and disk bytes per unit of disk cost, when no node reports. */
@@ -120,11 +123,15 @@ public final class SnapshotBuilder {
         double diskPerWeight = diskWeight > 0 ? measuredDisk / diskWeight : NOMINAL_DISK_PER_COST;
         double cores = reports.values().stream().mapToDouble(LoadReport::cpuCores).filter(c -> c > 0).average()
                 .orElse(defaultCpuCores);
+        boolean capacities = byNode.keySet().stream().allMatch(n -> reports.containsKey(n)
+                && reports.get(n).cpuCores() > 0 && reports.get(n).diskCapacityBytesPerSec() > 0);
         List<Node> nodes = new ArrayList<>();
         for (Map.Entry<String, List<Region>> e : byNode.entrySet()) {
             LoadReport r = reports.get(e.getKey());
             if (r != null) {
-                nodes.add(new Node(e.getKey(), r.cpuCores() > 0 ? r.cpuCores() : cores, r.cpuUsage(), r.diskBytesPerSec()));
+                Capacity capacity = capacities ? new Capacity(r.cpuCores(), r.diskCapacityBytesPerSec()) : null;
+                nodes.add(new Node(e.getKey(), r.cpuCores() > 0 ? r.cpuCores() : cores, r.cpuUsage(), r.diskBytesPerSec(),
+                        capacity));
             } else {
                 estimated.add(e.getKey());
                 nodes.add(new Node(e.getKey(), cores, cpuPerWeight * cpuWeight(e.getValue()),

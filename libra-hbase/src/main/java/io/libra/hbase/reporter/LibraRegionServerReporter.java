@@ -34,6 +34,10 @@ public final class LibraRegionServerReporter implements RegionServerCoprocessor 
     /** {@code auto} (process, or threads when the JVM is shared), {@code process}, {@code threads}. */
     public static final String CPU_SOURCE = "hbase.libra.reporter.cpu.source";
     public static final String DOMAIN = "io.libra";
+    /** CPU this server may use, in cores (default: the JVM's available processors). */
+    public static final String CPU_CAPACITY = "hbase.libra.reporter.cpu.capacity";
+    /** What this server's disk can do, bytes/s read plus written; 0 (default) = not declared. */
+    public static final String DISK_CAPACITY = "hbase.libra.reporter.disk.capacity.bytes.per.sec";
 
     private static final Logger LOG = LoggerFactory.getLogger(LibraRegionServerReporter.class);
     private static final Set<String> RUNNING = ConcurrentHashMap.newKeySet();
@@ -64,8 +68,10 @@ public final class LibraRegionServerReporter implements RegionServerCoprocessor 
         long windowMs = Math.max(100, conf.getLong(WINDOW_MS, DEFAULT_WINDOW_MS));
         RUNNING.add(serverName);
         String cpuSource = conf.get(CPU_SOURCE, "auto").trim().toLowerCase(Locale.ROOT);
-        LoadSampler sampler = new LoadSampler(serverName, Runtime.getRuntime().availableProcessors(),
-                cpuClock(cpuSource, server.getPort()), diskCounter(cpuSource), System::nanoTime,
+        double cores = conf.getDouble(CPU_CAPACITY, Runtime.getRuntime().availableProcessors());
+        double diskCapacity = Math.max(0, conf.getDouble(DISK_CAPACITY, 0));
+        LoadSampler sampler = new LoadSampler(serverName, cores > 0 ? cores : Runtime.getRuntime().availableProcessors(),
+                diskCapacity, cpuClock(cpuSource, server.getPort()), diskCounter(cpuSource), System::nanoTime,
                 System::currentTimeMillis);
         LoadReportMBean bean = new LoadReportMBean(serverName);
         objectName = objectName(server);

@@ -52,6 +52,7 @@ final class LoadReportMBean implements DynamicMBean {
         a.put("DiskWriteBytesPerSec", r.diskWriteBytesPerSec());
         a.put("DiskBytesPerSec", r.diskBytesPerSec());
         a.put("DiskSource", r.diskSource());
+        a.put("DiskCapacityBytesPerSec", r.diskCapacityBytesPerSec());
         r.regionRates().forEach((region, rates) -> {
             for (int i = 0; i < REGION_FIELDS.length; i++) {
                 a.put("region." + region + "." + REGION_FIELDS[i], rates[i]);

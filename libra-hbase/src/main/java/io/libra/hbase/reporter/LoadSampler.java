@@ -13,6 +13,7 @@ import java.util.function.LongSupplier;
 final class LoadSampler {
     private final String serverName;
     private final double cpuCores;
+    private final double diskCapacity;
     private final CpuClock cpu;
     private final DiskCounter disk;
     private final LongSupplier nanoTime;
@@ -25,8 +26,14 @@ final class LoadSampler {
 
     LoadSampler(String serverName, double cpuCores, CpuClock cpu, DiskCounter disk, LongSupplier nanoTime,
                 LongSupplier wallMillis) {
+        this(serverName, cpuCores, 0, cpu, disk, nanoTime, wallMillis);
+    }
+
+    LoadSampler(String serverName, double cpuCores, double diskCapacity, CpuClock cpu, DiskCounter disk,
+                LongSupplier nanoTime, LongSupplier wallMillis) {
         this.serverName = serverName;
         this.cpuCores = cpuCores;
+        this.diskCapacity = diskCapacity;
         this.cpu = cpu;
         this.disk = disk;
         this.nanoTime = nanoTime;
@@ -67,7 +74,8 @@ final class LoadSampler {
         double diskRead = diskKnown ? delta(diskNow[0], lastDisk[0]) / seconds : userRead;
         double diskWrite = diskKnown ? delta(diskNow[1], lastDisk[1]) / seconds : userWrite;
         return new LoadReport(serverName, wallMillis.getAsLong(), seconds, cpuCores, cores,
-                cpuKnown ? cpu.name() : "none", diskRead, diskWrite, diskKnown ? "proc-self-io" : "user-bytes", rates);
+                cpuKnown ? cpu.name() : "none", diskRead, diskWrite, diskKnown ? "proc-self-io" : "user-bytes", rates,
+                diskCapacity);
     }
 
     private static double[] rates(long[] now, long[] before, double seconds) {

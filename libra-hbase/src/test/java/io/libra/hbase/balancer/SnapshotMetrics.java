@@ -71,7 +71,8 @@ public final class SnapshotMetrics {
                         r.counters().writeOps(), r.counters().readBytes(), r.counters().writeBytes()});
             }
             reports.put(sn.getServerName(), new LoadReport(sn.getServerName(), System.currentTimeMillis(),
-                    s.windowSeconds(), n.cpuCores(), n.cpuUsage(), "snapshot", n.diskBytesPerSec(), 0, "snapshot", rates));
+                    s.windowSeconds(), n.capacity() != null ? n.capacity().cpu() : n.cpuCores(), n.cpuUsage(), "snapshot",
+                    n.diskBytesPerSec(), 0, "snapshot", rates, n.capacity() != null ? n.capacity().diskBytesPerSec() : 0));
         }
     }
 

@@ -43,6 +43,7 @@ final class MiniCluster implements AutoCloseable {
         conf.setInt("hbase.balancer.period", 3_600_000); // only the test's explicit balance() calls
         conf.setInt("hbase.balancer.max.balancing", 30_000);
         conf.setInt("hbase.regionserver.handler.count", 8);
+        conf.setInt("hbase.regionserver.msginterval", 1000); // RegionServer reports to the master every second
         conf.setBoolean(LibraConfig.DRY_RUN, false);
         conf.setDouble(LibraConfig.FLUCTUATION_GUARD, 0); // the test drives load in steps on purpose
         conf.setLong(LibraConfig.STALE_AFTER_MS, 20_000);
