@@ -114,45 +114,62 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         }
     }
 
+    /**
+     * What this run may do. {@code adminDryRun}: the caller asked for a dry run (the master will
+     * not execute); {@code execute}: moves are returned; {@code split}: splits are requested.
+     */
+    private record RunMode(Optional<Boolean> requestDryRun, boolean adminDryRun, boolean execute, boolean split) {
+        static RunMode of(LibraConfig c) {
+            Optional<Boolean> requested = BalanceRequestContext.dryRun();
+            boolean adminDryRun = requested.orElse(false);
+            return new RunMode(requested, adminDryRun, !c.dryRun() || adminDryRun,
+                    c.splitting() && !c.dryRun() && requested.isPresent() && !adminDryRun);
+        }
+    }
+
     private List<RegionPlan> balance(Map<ServerName, List<RegionInfo>> assignment) {
         if (assignment == null || assignment.size() < MIN_SERVER_BALANCE) {
             return new ArrayList<>();
         }
         LibraConfig c = config;
+        RunMode mode = RunMode.of(c);
         HBaseSnapshot snap = snapshot(assignment, c);
-        lastSnapshot = snap;
         Optional<ClusterSnapshot> previous = c.fluctuationGuard() > 0 ? Optional.ofNullable(previousWindow) : Optional.empty();
-        Optional<Boolean> requestDryRun = BalanceRequestContext.dryRun();
-        boolean adminDryRun = requestDryRun.orElse(false);
-        boolean execute = !c.dryRun() || adminDryRun;
-        boolean split = c.splitting() && !c.dryRun() && requestDryRun.isPresent() && !adminDryRun;
         PlanResult result = planner.plan(snap.snapshot(), previous);
-        if (!split && result.plan().count("split") > 0) {
-            // the moves of existing regions still stand; the splits and what follows them wait
-            warnNoObserver(requestDryRun, c);
-        }
+        lastSnapshot = snap;
         lastResult = result;
+        if (!mode.split() && result.plan().count("split") > 0) {
+            // the moves of existing regions still stand; the splits and what follows them wait
+            warnNoObserver(mode.requestDryRun(), c);
+        }
         Translation t = Translation.of(result.plan().actions(), snap, c.maxMovesPerRun());
         Balance thisRun = predictThisRun(result, t, c);
-        List<String> lines = describe(result, t, snap);
-        String outcome = outcome(result, t, thisRun, adminDryRun, execute, split);
-        LOG.info("Libra: {}", outcome);
-        lines.forEach(l -> LOG.info("Libra: {}", l));
-        if (split) {
+        report(result, t, thisRun, mode, snap);
+        if (mode.split()) {
             requestSplits(t.splits());
         }
-        metrics.planned(result, thisRun, execute ? t.moves().size() : 0, split ? t.splits().size() : 0,
+        // a window in which regions moved differs from the next by design: only compare quiet ones
+        previousWindow = t.moves().isEmpty() || !mode.execute() || mode.adminDryRun() ? snap.snapshot() : null;
+        return mode.execute() ? new ArrayList<>(t.moves()) : new ArrayList<>();
+    }
+
+    /** One log line for the run and one per action, the decision record and the meters. */
+    private void report(PlanResult result, Translation t, Balance thisRun, RunMode mode, HBaseSnapshot snap) {
+        List<String> lines = describe(result, t, snap);
+        String outcome = outcome(result, t, thisRun, mode.adminDryRun(), mode.execute(), mode.split());
+        LOG.info("Libra: {}", outcome);
+        lines.forEach(l -> LOG.info("Libra: {}", l));
+        metrics.planned(result, thisRun, mode.execute() ? t.moves().size() : 0, mode.split() ? t.splits().size() : 0,
                 snap.estimatedNodes().size());
         decisions.record(result, lines, outcome);
-        previousWindow = t.moves().isEmpty() || !execute || adminDryRun ? snap.snapshot() : null;
-        return execute ? new ArrayList<>(t.moves()) : new ArrayList<>();
     }
 
     private void warnNoObserver(Optional<Boolean> requestDryRun, LibraConfig c) {
         if (requestDryRun.isEmpty() && !c.dryRun() && !warnedNoObserver) {
             warnedNoObserver = true;
-            LOG.warn("Libra: splits planned but {} is not loaded (hbase.coprocessor.master.classes), so Libra "
-                    + "cannot tell a dry run from a real one: it returns the moves of existing regions and does not split", LibraMasterObserver.class.getName());
+            LOG.warn("Libra: splits planned but {} is not loaded (hbase.coprocessor.master.classes), so Libra cannot "
+                    + "tell a dry run from a real one: it returns the moves of existing regions and does not split",
+                    LibraMasterObserver.class.getName());
         }
     }
 
