@@ -152,7 +152,8 @@ public final class CassandraNode {
     }
 
     public void setStreamThroughput(int mibPerSec) throws IOException {
-        jmx.invoke(STORAGE, "setStreamThroughputMebibytesPerSec", new Object[] {mibPerSec}, new String[] {"int"});
+        // a setter with a matching getter is an MBean attribute, not an operation
+        jmx.set(STORAGE, "StreamThroughputMebibytesPerSec", mibPerSec);
     }
 
     private static String tableBean(String keyspace, String table) {

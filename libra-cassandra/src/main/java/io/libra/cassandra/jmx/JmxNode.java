@@ -88,6 +88,18 @@ public final class JmxNode implements AutoCloseable {
         }
     }
 
+    public void set(String objectName, String attribute, Object value) throws IOException {
+        try {
+            connection().setAttribute(new ObjectName(objectName), new javax.management.Attribute(attribute, value));
+        } catch (IOException e) {
+            drop();
+            throw e;
+        } catch (JMException e) {
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            throw new IOException(id() + ": set " + attribute + ": " + cause.getMessage(), e);
+        }
+    }
+
     public Object invoke(String objectName, String operation, Object[] args, String[] signature) throws IOException {
         try {
             return connection().invoke(new ObjectName(objectName), operation, args, signature);

@@ -66,17 +66,31 @@ final class BottleneckSearch {
 
     /** The optimal layout closest (fewest bytes moved) to {@code current}, if any differs. */
     Optional<int[]> search(int[] current) {
+        double x = bisect(current, x0 -> anyFeasible(x0));
+        return closest(x * (1 + 1e-9), current);
+    }
+
+    /**
+     * The optimal layout in which node {@code fixed} keeps its token: what a run capped at
+     * N−1 moves can reach in full, where the global optimum may need every token to move.
+     */
+    Optional<int[]> searchKeeping(int[] current, int fixed) {
+        double x = bisect(current, x0 -> walk(x0, current[fixed], fixed) != null);
+        return Optional.ofNullable(walk(x * (1 + 1e-9), current[fixed], fixed));
+    }
+
+    private double bisect(int[] current, java.util.function.DoublePredicate feasible) {
         double hi = (1 + grid.imbalance(current)) * (1 + 1e-12) + 1e-12;
         double lo = 0;
         for (int i = 0; i < ITERATIONS; i++) {
             double mid = (lo + hi) / 2;
-            if (anyFeasible(mid)) {
+            if (feasible.test(mid)) {
                 hi = mid;
             } else {
                 lo = mid;
             }
         }
-        return closest(hi * (1 + 1e-9), current);
+        return hi;
     }
 
     private boolean anyFeasible(double x) {
@@ -104,15 +118,20 @@ final class BottleneckSearch {
         return Optional.ofNullable(best);
     }
 
-    /** Greedy longest arcs with the last node's token at slice s; null when X is infeasible there. */
     int[] walk(double x, int s) {
+        return walk(x, s, grid.n - 1);
+    }
+
+    /** Greedy longest arcs with node {@code last}'s token at slice s; null when X is infeasible there. */
+    int[] walk(double x, int s, int last) {
         int n = grid.n;
         int m = grid.m;
         int[] pos = new int[n];
         int prev = s;
-        for (int j = 0; j < n - 1; j++) {
+        for (int k = 0; k < n - 1; k++) {
+            int j = (last + 1 + k) % n;
             int lo = prev + 1;
-            int hiQ = s + m - (n - 1 - j);
+            int hiQ = s + m - (n - 1 - k);
             if (lo > hiQ || !fits(x, j, prev, lo)) {
                 return null;
             }
@@ -127,10 +146,10 @@ final class BottleneckSearch {
             pos[j] = lo % m;
             prev = lo;
         }
-        if (!fits(x, n - 1, prev, s + m)) {
+        if (!fits(x, last, prev, s + m)) {
             return null;
         }
-        pos[n - 1] = s;
+        pos[last] = s;
         return pos;
     }
 

@@ -39,11 +39,25 @@ public final class RingPlanner {
         RingMoves.Sequence chosen = greedy;
         String method = GREEDY;
         if (BottleneckSearch.applies(grid)) {
-            Optional<int[]> optimum = new BottleneckSearch(grid).search(grid.initial);
-            if (optimum.isPresent()) {
-                RingMoves.Sequence exact = moves.toward(optimum.get());
+            BottleneckSearch search = new BottleneckSearch(grid);
+            Optional<int[]> optimum = search.search(grid.initial);
+            List<int[]> targets = new ArrayList<>();
+            optimum.ifPresent(targets::add);
+            if (config.maxMoves() < grid.n) {
+                for (int f = 0; f < grid.n; f++) {
+                    search.searchKeeping(grid.initial, f).ifPresent(targets::add);
+                }
+            }
+            RingMoves.Sequence exact = null;
+            for (int[] target : targets) {
+                RingMoves.Sequence run = moves.toward(target);
+                if (exact == null || better(grid, run, exact)) {
+                    exact = run;
+                }
+            }
+            if (exact != null) {
                 notes.add(String.format(Locale.ROOT, "bottleneck search Δ %.3f (optimum %.3f)",
-                        grid.imbalance(exact.layout()), grid.imbalance(optimum.get())));
+                        grid.imbalance(exact.layout()), grid.imbalance(optimum.orElse(exact.layout()))));
                 if (better(grid, exact, greedy)) {
                     chosen = exact;
                     method = BOTTLENECK;

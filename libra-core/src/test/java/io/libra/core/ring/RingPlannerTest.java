@@ -129,6 +129,29 @@ class RingPlannerTest {
         assertThat(grid.imbalance(exact)).isCloseTo(bruteForce(grid), org.assertj.core.data.Offset.offset(1e-9));
     }
 
+    @Property(tries = 200)
+    void keepingOneTokenIsOptimalAmongLayoutsThatKeepIt(@ForAll("loads") double[] cpu, @ForAll("loads") double[] disk,
+                                                        @ForAll("placement") int[] at) {
+        RingGrid grid = new RingGrid(ring(at, cpu, disk, 1), 1);
+        for (int f = 0; f < 3; f++) {
+            int[] kept = new BottleneckSearch(grid).searchKeeping(grid.initial, f).orElseThrow();
+            assertThat(kept[f]).isEqualTo(grid.initial[f]);
+            assertThat(grid.ordered(kept)).isTrue();
+            double best = Double.POSITIVE_INFINITY;
+            for (int a = 0; a < grid.m; a++) {
+                for (int b = 0; b < grid.m; b++) {
+                    int[] pos = grid.initial.clone();
+                    pos[(f + 1) % 3] = a;
+                    pos[(f + 2) % 3] = b;
+                    if (grid.ordered(pos)) {
+                        best = Math.min(best, grid.imbalance(pos));
+                    }
+                }
+            }
+            assertThat(grid.imbalance(kept)).isCloseTo(best, org.assertj.core.data.Offset.offset(1e-9));
+        }
+    }
+
     private static double bruteForce(RingGrid grid) {
         double best = Double.POSITIVE_INFINITY;
         int m = grid.m;
