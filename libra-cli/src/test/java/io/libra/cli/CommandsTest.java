@@ -100,6 +100,16 @@ class CommandsTest {
     }
 
     @Test
+    void runtimeFailureIsExitCodeOneWithOneLine() throws IOException {
+        Path blocker = dir.resolve("not-a-dir");
+        Files.writeString(blocker, "x");
+        Cli.Result r = Cli.run("plan", "--snapshot", snapshot.toString(), "--out", blocker.resolve("plan.json").toString());
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err().lines()).hasSize(1);
+        assertThat(r.err()).startsWith("libra: error: cannot write " + blocker.resolve("plan.json"));
+    }
+
+    @Test
     void planJsonGoesToStdoutAndReadsBack() throws IOException {
         Cli.Result r = Cli.run("plan", "--snapshot", snapshot.toString(), "--format", "json", "--strategy", "2d-wtd");
         assertThat(r.code()).isZero();
