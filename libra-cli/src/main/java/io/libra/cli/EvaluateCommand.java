@@ -2,11 +2,9 @@ package io.libra.cli;
 
 import io.libra.core.model.Dimension;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 @Command(name = "evaluate", mixinStandardHelpOptions = true,
         description = {"Checks a plan against a snapshot (unknown ids, a 'from' that is not the region's node,",
@@ -15,18 +13,15 @@ final class EvaluateCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--snapshot", required = true, paramLabel = "FILE")
-    Path snapshot;
-
-    @Option(names = "--plan", required = true, paramLabel = "PLAN.json")
-    Path plan;
+    @CommandLine.Mixin
+    PlanInputs in;
 
     @Override
     public Integer call() {
-        PlanCheck c = PlanCheck.of(snapshot, plan, spec.commandLine().getErr());
+        PlanCheck c = PlanCheck.of(in.snapshot, in.plan, spec.commandLine().getErr());
         PrintWriter w = spec.commandLine().getOut();
-        w.println("plan " + plan + " (" + c.plan().plan().strategy() + ", " + c.plan().plan().actions().size()
-                + " actions) fits " + snapshot);
+        w.println("plan " + in.plan + " (" + c.plan().plan().strategy() + ", " + c.plan().plan().actions().size()
+                + " actions) fits " + in.snapshot);
         w.println();
         w.print(PlanView.balance(c.before().balance(), c.after().balance()));
         w.println();

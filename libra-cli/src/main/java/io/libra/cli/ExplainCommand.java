@@ -1,11 +1,9 @@
 package io.libra.cli;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 @Command(name = "explain", mixinStandardHelpOptions = true,
         description = "Shows per-node CPU and disk before and after a plan as bar charts, and why each action was taken.")
@@ -13,17 +11,14 @@ final class ExplainCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--snapshot", required = true, paramLabel = "FILE")
-    Path snapshot;
-
-    @Option(names = "--plan", required = true, paramLabel = "PLAN.json")
-    Path plan;
+    @CommandLine.Mixin
+    PlanInputs in;
 
     @Override
     public Integer call() {
-        PlanCheck c = PlanCheck.of(snapshot, plan, spec.commandLine().getErr());
+        PlanCheck c = PlanCheck.of(in.snapshot, in.plan, spec.commandLine().getErr());
         PrintWriter w = spec.commandLine().getOut();
-        w.println("plan " + plan + ": strategy " + c.plan().plan().strategy() + ", "
+        w.println("plan " + in.plan + ": strategy " + c.plan().plan().strategy() + ", "
                 + c.plan().plan().actions().size() + " actions");
         w.println("load per node relative to its target (| = target, # = load):");
         w.println();

@@ -27,21 +27,11 @@ final class SimulateCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--scenario", defaultValue = "paper-mixgraph", completionCandidates = SnapshotCommand.ScenarioNames.class,
-            description = "one of ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})")
-    String scenario;
-
-    @Option(names = "--nodes", description = "nodes (default: the scenario's)")
-    Integer nodes;
-
-    @Option(names = "--regions", description = "regions at the start (default: the scenario's)")
-    Integer regions;
+    @CommandLine.Mixin
+    ScenarioOptions options;
 
     @Option(names = "--rounds", description = "planning rounds of 60 s windows (default: the scenario's)")
     Integer rounds;
-
-    @Option(names = "--seed", defaultValue = "1", description = "(default: ${DEFAULT-VALUE})")
-    long seed;
 
     @Option(names = "--strategies", split = ",", completionCandidates = Inputs.StrategyNames.class,
             description = "comma-separated strategies (default: all of ${COMPLETION-CANDIDATES}); 'none' always runs as the reference")
@@ -64,21 +54,21 @@ final class SimulateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Scenario s = SnapshotCommand.scenario(scenario, nodes, regions, rounds);
+        Scenario s = options.resolve(rounds);
         List<String> names = strategies == null ? Strategies.names() : strategies;
         for (String n : names) {
             if (!n.equals(Simulator.NONE) && !Strategies.names().contains(n)) {
                 throw new BadInputException("libra: --strategies: unknown '" + n + "', expected some of " + Strategies.names());
             }
         }
-        Inputs.planner(Strategies.LIBRA, lambda, seed);
+        Inputs.planner(Strategies.LIBRA, lambda, options.seed);
         ProgressBar bar = new ProgressBar(spec.commandLine().getErr());
         if (replication != null && replication < 1) {
             throw new BadInputException("libra: --replication: must be >= 1, got " + replication);
         }
         CostModel cost = replication == null ? CostModel.DEFAULT : CostModel.DEFAULT.withReplication(replication);
         SimulationResult result = new Simulator(cost)
-                .run(new Simulator.Config(s, seed, names, lambda, !noGuard), bar);
+                .run(new Simulator.Config(s, options.seed, names, lambda, !noGuard), bar);
         bar.done();
         PrintWriter w = spec.commandLine().getOut();
         w.print(format == PlanCommand.Format.json ? json(result) : tables(result));

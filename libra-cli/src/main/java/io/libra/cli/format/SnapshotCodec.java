@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.libra.core.model.Capacity;
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.model.KeyBucket;
-import io.libra.core.model.KeyRange;
 import io.libra.core.model.Node;
 import io.libra.core.model.Region;
 import io.libra.core.model.RegionCounters;
@@ -259,10 +258,5 @@ public final class SnapshotCodec {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is required of every JVM", e);
         }
-    }
-
-    /** Convenience for building {@link Region}s in readers. */
-    static KeyRange range(String start, String end) {
-        return new KeyRange(start, end);
     }
 }

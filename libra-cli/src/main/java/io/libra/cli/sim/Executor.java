@@ -64,9 +64,10 @@ final class Executor {
         for (Action a : plan == null ? List.<Action>of() : plan.actions()) {
             boolean ok;
             if (a instanceof MoveAction m) {
+                double size = c.region(m.region()) == null ? 0 : c.region(m.region()).sizeBytes(w);
                 ok = win.move(m);
                 moves += ok ? 1 : 0;
-                moved += ok ? c.region(m.region()) == null ? 0 : c.region(m.region()).sizeBytes(w) : 0;
+                moved += ok ? size : 0;
             } else if (a instanceof SplitAction s) {
                 ok = win.split(s);
                 splits += ok ? 1 : 0;

@@ -1,0 +1,49 @@
+package io.libra.cli;
+
+import io.libra.cli.sim.Scenario;
+import java.util.ArrayList;
+import java.util.Iterator;
+import picocli.CommandLine.Option;
+
+/** The options that choose a simulator scenario and its size, shared by simulate and snapshot generate. */
+final class ScenarioOptions {
+    @Option(names = "--scenario", defaultValue = "paper-mixgraph", completionCandidates = ScenarioNames.class,
+            description = "one of ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})")
+    String scenario;
+
+    @Option(names = "--seed", defaultValue = "1", description = "(default: ${DEFAULT-VALUE})")
+    long seed;
+
+    @Option(names = "--nodes", description = "nodes (default: the scenario's)")
+    Integer nodes;
+
+    @Option(names = "--regions", description = "regions at the start (default: the scenario's)")
+    Integer regions;
+
+    /** The chosen scenario at the chosen size; {@code rounds} null keeps the scenario's. */
+    Scenario resolve(Integer rounds) {
+        try {
+            Scenario s = Scenario.byName(scenario);
+            return s.resized(nodes == null ? s.nodes() : positive("--nodes", nodes),
+                    regions == null ? s.regions() : positive("--regions", regions),
+                    rounds == null ? s.rounds() : positive("--rounds", rounds));
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("libra: " + (e.getMessage().startsWith("--") ? "" : "--scenario: ") + e.getMessage());
+        }
+    }
+
+    private static int positive(String option, int v) {
+        if (v < 1) {
+            throw new IllegalArgumentException(option + ": must be >= 1, got " + v);
+        }
+        return v;
+    }
+
+    /** Completion candidates for --scenario. */
+    static final class ScenarioNames implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return new ArrayList<>(Scenario.names()).iterator();
+        }
+    }
+}
