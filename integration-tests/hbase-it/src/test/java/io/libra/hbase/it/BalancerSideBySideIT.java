@@ -176,6 +176,11 @@ class BalancerSideBySideIT {
         assertThat(o.after.cpuMaxOverMean()).isLessThan(o.before.cpuMaxOverMean());
         assertThat(o.after.diskMaxOverMean()).isLessThan(o.before.diskMaxOverMean());
         assertIntact();
+        // the master's Micrometer meters, on the JMX of this JVM (the master runs in it)
+        javax.management.MBeanServer mbs = java.lang.management.ManagementFactory.getPlatformMBeanServer();
+        javax.management.ObjectName executed = mbs.queryNames(new javax.management.ObjectName("libra:*"), null).stream()
+                .filter(n -> n.toString().contains("libraHbaseMovesExecuted")).findFirst().orElseThrow();
+        assertThat(((Number) mbs.getAttribute(executed, "Count")).longValue()).isGreaterThanOrEqualTo(o.moves);
     }
 
     @Test

@@ -34,14 +34,15 @@ final class SkewedWorkload implements AutoCloseable {
     static final int REGIONS = 32;
     static final int HOT_ROWS_PER_REGION = 64;
     static final int LARGE_ROWS_PER_REGION = 8;
-    static final int LARGE_VALUE = 64 * 1024;
+    static final int LARGE_VALUE = 16 * 1024;
     static final int COLD_ROWS_PER_REGION = 16;
 
     private final Connection connection;
     /** Every row written and the length its value must read back with. */
     final Map<String, Integer> written = new HashMap<>();
     final List<byte[]> hotRows = new ArrayList<>();
-    final List<byte[]> largeRows = new ArrayList<>();
+    /** Per disk-heavy region, its rows: every round writes one row of each, so each region's rate is steady. */
+    final List<List<byte[]>> largeRows = new ArrayList<>();
     final List<byte[]> coldRows = new ArrayList<>();
     ServerName cpuServer;
     ServerName diskServer;
@@ -87,7 +88,9 @@ final class SkewedWorkload implements AutoCloseable {
                     if (e.getKey().equals(cpuServer)) {
                         rows(table, prefix, "hot", HOT_ROWS_PER_REGION, 16, hotRows);
                     } else if (e.getKey().equals(diskServer)) {
-                        rows(table, prefix, "large", LARGE_ROWS_PER_REGION, LARGE_VALUE, largeRows);
+                        List<byte[]> regionRows = new ArrayList<>();
+                        rows(table, prefix, "large", LARGE_ROWS_PER_REGION, LARGE_VALUE, regionRows);
+                        largeRows.add(regionRows);
                     } else {
                         rows(table, prefix, "cold", COLD_ROWS_PER_REGION, 128, coldRows);
                     }
@@ -134,12 +137,16 @@ final class SkewedWorkload implements AutoCloseable {
                         gets.add(new Get(row));
                     }
                     table.get(gets);
-                    byte[] large = largeRows.get((int) (round % largeRows.size()));
-                    table.put(new Put(large).addColumn(FAMILY, QUALIFIER, value(large, LARGE_VALUE, round)));
+                    List<Put> puts = new ArrayList<>();
+                    for (List<byte[]> regionRows : largeRows) {
+                        byte[] large = regionRows.get((int) (round % regionRows.size()));
+                        puts.add(new Put(large).addColumn(FAMILY, QUALIFIER, value(large, LARGE_VALUE, round)));
+                    }
+                    table.put(puts);
                     if (round % 10 == 0) {
                         table.get(new Get(coldRows.get((int) (round / 10 % coldRows.size()))));
                     }
-                    ops.addAndGet(gets.size() + 1);
+                    ops.addAndGet(gets.size() + puts.size());
                 } catch (IOException e) {
                     failures.incrementAndGet(); // a region moving under the client: retried next round
                 }
