@@ -68,6 +68,18 @@ public final class JmxNode implements AutoCloseable {
         return connection;
     }
 
+    private IOException unreachable(IOException e) {
+        return new IOException("JMX at " + instance.jmxHostOrHost() + ":" + instance.jmxPort + ": " + rootMessage(e), e);
+    }
+
+    private String jmxError(String what, JMException e) {
+        if (e instanceof javax.management.InstanceNotFoundException) {
+            return id() + ": " + what + ": MBean not registered (is the node still starting?)";
+        }
+        Throwable cause = e.getCause() != null ? e.getCause() : e;
+        return id() + ": " + what + ": " + rootMessage(cause);
+    }
+
     private static String rootMessage(Throwable e) {
         Throwable t = e;
         while (t.getCause() != null && t.getCause() != t) {
@@ -82,9 +94,9 @@ public final class JmxNode implements AutoCloseable {
             return connection().getAttribute(new ObjectName(objectName), attribute);
         } catch (IOException e) {
             drop();
-            throw e;
+            throw unreachable(e);
         } catch (JMException e) {
-            throw new IOException(id() + ": " + objectName + " " + attribute + ": " + e.getMessage(), e);
+            throw new IOException(jmxError(attribute, e), e);
         }
     }
 
@@ -93,10 +105,9 @@ public final class JmxNode implements AutoCloseable {
             connection().setAttribute(new ObjectName(objectName), new javax.management.Attribute(attribute, value));
         } catch (IOException e) {
             drop();
-            throw e;
+            throw unreachable(e);
         } catch (JMException e) {
-            Throwable cause = e.getCause() != null ? e.getCause() : e;
-            throw new IOException(id() + ": set " + attribute + ": " + cause.getMessage(), e);
+            throw new IOException(jmxError("set " + attribute, e), e);
         }
     }
 
@@ -105,10 +116,9 @@ public final class JmxNode implements AutoCloseable {
             return connection().invoke(new ObjectName(objectName), operation, args, signature);
         } catch (IOException e) {
             drop();
-            throw e;
+            throw unreachable(e);
         } catch (JMException e) {
-            Throwable cause = e.getCause() != null ? e.getCause() : e;
-            throw new IOException(id() + ": " + operation + ": " + cause.getMessage(), e);
+            throw new IOException(jmxError(operation, e), e);
         }
     }
 
@@ -117,9 +127,9 @@ public final class JmxNode implements AutoCloseable {
             return connection().queryNames(new ObjectName(pattern), null);
         } catch (IOException e) {
             drop();
-            throw e;
+            throw unreachable(e);
         } catch (JMException e) {
-            throw new IOException(id() + ": query " + pattern + ": " + e.getMessage(), e);
+            throw new IOException(jmxError("query " + pattern, e), e);
         }
     }
 

@@ -70,6 +70,7 @@ class CassandraSidecarIT {
                 try (Sidecar sidecar = new Sidecar(config()).start()) {
                     base = "http://127.0.0.1:" + sidecar.port();
                     load.start();
+                    Usage.measure(ring, load, MEASURE_OPS / 2); // warm-up: JIT, connection pools
                     Usage before = Usage.measure(ring, load, MEASURE_OPS);
                     LOG.info("before: cpu Max/Mean {} disk Max/Mean {} ({})", before.cpuMaxOverMean(),
                             before.diskMaxOverMean(), before);

@@ -85,6 +85,9 @@ final class NodeProcess implements AutoCloseable {
         cmd.addAll(jvmOptions());
         cmd.addAll(List.of("-Xms512m", "-Xmx512m", "-XX:MaxDirectMemorySize=256m", "-Xss512k",
                 "-XX:ActiveProcessorCount=2",
+                // C1 only: a (re)started node reaches steady CPU in seconds, so the CPU measured
+                // before and after the moves compares load, not JIT warm-up (test-only setting)
+                "-XX:TieredStopAtLevel=1",
                 "-Djava.net.preferIPv4Stack=true",
                 "-Dcassandra.config=" + dir.resolve("cassandra.yaml").toUri(),
                 "-Dcassandra.storagedir=" + dir,
