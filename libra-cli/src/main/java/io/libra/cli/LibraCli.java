@@ -42,6 +42,7 @@ public final class LibraCli implements Runnable {
 
     public static CommandLine commandLine() {
         CommandLine cmd = new CommandLine(new LibraCli());
+        cmd.setCaseInsensitiveEnumValuesAllowed(true);
         cmd.getSubcommands().get("generate-completion").getCommandSpec().usageMessage().hidden(false);
         cmd.setExitCodeExceptionMapper(LibraCli::exitCode);
         cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {

@@ -20,10 +20,17 @@ final class ScenarioOptions {
     @Option(names = "--regions", description = "regions at the start (default: the scenario's)")
     Integer regions;
 
+    @Option(names = "--hotness", description = "override how requests spread over the key space: ${COMPLETION-CANDIDATES}")
+    Scenario.Shape hotness;
+
+    @Option(names = "--values", description = "override how value sizes spread: ${COMPLETION-CANDIDATES}")
+    Scenario.Values values;
+
     /** The chosen scenario at the chosen size; {@code rounds} null keeps the scenario's. */
     Scenario resolve(Integer rounds) {
         try {
             Scenario s = Scenario.byName(scenario);
+            s = s.with(hotness == null ? s.shape() : hotness, values == null ? s.values() : values);
             return s.resized(nodes == null ? s.nodes() : positive("--nodes", nodes),
                     regions == null ? s.regions() : positive("--regions", regions),
                     rounds == null ? s.rounds() : positive("--rounds", rounds));

@@ -208,6 +208,15 @@ class CommandsTest {
     }
 
     @Test
+    void simulateWithOverriddenWorkloadShape() throws IOException {
+        Cli.Result r = Cli.run("simulate", "--scenario", "ycsb-b", "--hotness", "uniform", "--values", "lognormal",
+                "--nodes", "4", "--regions", "32", "--rounds", "2", "--strategies", "2d-iso", "--replication", "1",
+                "--format", "json");
+        assertThat(r.code()).isZero();
+        assertThat(JSON.readTree(r.out()).get("strategies").has("2d-iso")).isTrue();
+    }
+
+    @Test
     void simulateRejectsUnknownStrategy() {
         Cli.Result r = Cli.run("simulate", "--strategies", "libra,nope");
         assertThat(r.code()).isEqualTo(2);

@@ -121,6 +121,23 @@ final class Hotness {
         }
     }
 
+    /** Per key range, a log-normal (σ = 1) mean value size, scaled so the request-weighted mean is {@code meanBytes}. */
+    static void logNormalValues(double[] value, double[] share, int ranges, double meanBytes, SplittableRandom rnd) {
+        int per = value.length / ranges;
+        double[] byRange = new double[ranges];
+        for (int k = 0; k < ranges; k++) {
+            byRange[k] = Math.exp(gaussian(rnd));
+        }
+        double weighted = 0;
+        for (int g = 0; g < value.length; g++) {
+            value[g] = byRange[Math.min(ranges - 1, g / per)];
+            weighted += share[g] * value[g];
+        }
+        for (int g = 0; g < value.length; g++) {
+            value[g] = Math.max(16, value[g] * meanBytes / weighted);
+        }
+    }
+
     /** Generalized Pareto with shape ξ and scale σ (location 0), by inversion. */
     static double generalizedPareto(SplittableRandom rnd, double xi, double sigma) {
         double u = rnd.nextDouble();

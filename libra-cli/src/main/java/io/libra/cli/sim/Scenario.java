@@ -27,8 +27,11 @@ public record Scenario(String name, String description, int nodes, int regions, 
     /** How requests are spread over the key space. */
     public enum Shape { MIXGRAPH, ZIPF, LATEST, UNIFORM }
 
-    /** How value sizes are spread: Pareto per key range (hotter = smaller, or independent), or fixed 1 KiB. */
-    public enum Values { PARETO_ANTI_CORRELATED, PARETO, FIXED }
+    /**
+     * How value sizes are spread per key range: Pareto with the hottest ranges holding the smallest
+     * values, Pareto or log-normal independent of hotness, or fixed 1 KiB.
+     */
+    public enum Values { PARETO_ANTI_CORRELATED, PARETO, LOGNORMAL, FIXED }
 
     private static final Workload.Mix WRITE_ONLY = new Workload.Mix(0, 1, 0, 0);
     private static final Map<String, Scenario> BUILT_IN = new LinkedHashMap<>();
@@ -82,6 +85,11 @@ public record Scenario(String name, String description, int nodes, int regions, 
         return values == Values.PARETO_ANTI_CORRELATED;
     }
 
+    /** The same scenario with another request shape and value-size spread. */
+    public Scenario with(Shape newShape, Values newValues) {
+        return new Scenario(name, description, nodes, regions, rounds, capacities, mix, newShape, newValues, shiftEvery);
+    }
+
     /** The same scenario at another size. */
     public Scenario resized(int nodeCount, int regionCount, int roundCount) {
         if (capacities != null && nodeCount != capacities.length) {
@@ -124,6 +132,8 @@ public record Scenario(String name, String description, int nodes, int regions, 
         }
         if (values == Values.FIXED) {
             java.util.Arrays.fill(value, 1024);
+        } else if (values == Values.LOGNORMAL) {
+            Hotness.logNormalValues(value, share, KEY_RANGES, 1024, val);
         } else {
             Hotness.paretoValues(value, share, KEY_RANGES, rankAt, values == Values.PARETO_ANTI_CORRELATED, 1024, val);
         }
