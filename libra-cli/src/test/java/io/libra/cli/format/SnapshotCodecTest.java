@@ -62,6 +62,47 @@ class SnapshotCodecTest {
     }
 
     @Test
+    void cassandraWrapRangeInTwoPiecesIsAccepted() {
+        Node n1 = new Node("n1", 4, 1, 100);
+        Node n2 = new Node("n2", 4, 1, 100);
+        RegionCounters c = new RegionCounters(1, 1, 0, 0);
+        List<Region> regions = List.of(
+                new Region("w.a@n1", "ks.t", new KeyRange("c0", ""), "n1", 5, c, List.of(), "wrap"),
+                new Region("w.b@n1", "ks.t", new KeyRange("", "40"), "n1", 5, c, List.of(), "wrap"),
+                new Region("w.a@n2", "ks.t", new KeyRange("c0", ""), "n2", 5, c, List.of(), "wrap"),
+                new Region("w.b@n2", "ks.t", new KeyRange("", "40"), "n2", 5, c, List.of(), "wrap"),
+                new Region("m@n1", "ks.t", new KeyRange("40", "c0"), "n1", 5, c, List.of(), "mid"),
+                new Region("m@n2", "ks.t", new KeyRange("40", "c0"), "n2", 5, c, List.of(), "mid"));
+        ClusterSnapshot s = new ClusterSnapshot("cassandra", Instant.EPOCH, 10, List.of(n1, n2), regions, 2, Map.of());
+        assertThat(SnapshotCodec.read("c.json", SnapshotCodec.write(s).getBytes(StandardCharsets.UTF_8))).isEqualTo(s);
+    }
+
+    @Test
+    void twoReplicasOfOnePieceOnOneNodeAreRejected() {
+        Node n1 = new Node("n1", 4, 1, 100);
+        RegionCounters c = new RegionCounters(1, 1, 0, 0);
+        ClusterSnapshot s = new ClusterSnapshot("cassandra", Instant.EPOCH, 10, List.of(n1), List.of(
+                new Region("a", "ks.t", new KeyRange("", "40"), "n1", 5, c, List.of(), "r0"),
+                new Region("b", "ks.t", new KeyRange("", "40"), "n1", 5, c, List.of(), "r0")), 1, Map.of());
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                () -> SnapshotCodec.read("c.json", SnapshotCodec.write(s).getBytes(StandardCharsets.UTF_8)))
+                .hasMessage("c.json: regions[1].node: range \"r0\" [\"\", \"40\") already has a replica on \"n1\" (regions[0])");
+    }
+
+    @Test
+    void replicasThatDisagreeOnTheirKeysOverlap() {
+        Node n1 = new Node("n1", 4, 1, 100);
+        Node n2 = new Node("n2", 4, 1, 100);
+        RegionCounters c = new RegionCounters(1, 1, 0, 0);
+        ClusterSnapshot s = new ClusterSnapshot("cassandra", Instant.EPOCH, 10, List.of(n1, n2), List.of(
+                new Region("a", "ks.t", new KeyRange("", "40"), "n1", 5, c, List.of(), "r0"),
+                new Region("b", "ks.t", new KeyRange("", "50"), "n2", 5, c, List.of(), "r0")), 2, Map.of());
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                () -> SnapshotCodec.read("c.json", SnapshotCodec.write(s).getBytes(StandardCharsets.UTF_8)))
+                .isInstanceOf(FormatException.class).hasMessageContaining("overlaps regions[0]");
+    }
+
+    @Test
     void unknownFieldsAreIgnored() {
         String json = """
                 {"format": "libra.snapshot/v1", "store": "generic", "windowSeconds": 10, "extra": {"x": [1]},
