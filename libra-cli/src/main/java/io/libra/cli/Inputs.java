@@ -10,7 +10,6 @@ import io.libra.core.schedule.Strategies;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -25,22 +24,12 @@ final class Inputs {
     }
 
     static LoadedSnapshot snapshot(Path file) {
-        byte[] bytes = bytes(file);
+        byte[] bytes = SnapshotCodec.readBytes(file);
         return new LoadedSnapshot(file, SnapshotCodec.read(file.toString(), bytes), SnapshotCodec.sha256(bytes));
     }
 
     static PlanDocument plan(Path file) {
-        return PlanCodec.readDocument(file.toString(), bytes(file));
-    }
-
-    private static byte[] bytes(Path file) {
-        try {
-            return Files.readAllBytes(file);
-        } catch (NoSuchFileException e) {
-            throw new BadInputException(file + ": $: no such file");
-        } catch (IOException e) {
-            throw new BadInputException(file + ": $: cannot read: " + e.getMessage());
-        }
+        return PlanCodec.readDocument(file);
     }
 
     static Planner planner(String strategy, double lambda, long seed) {

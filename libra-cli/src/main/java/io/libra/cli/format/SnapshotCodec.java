@@ -77,7 +77,8 @@ public final class SnapshotCodec {
         }
     }
 
-    static byte[] readBytes(Path file) {
+    /** A file's bytes; a missing or unreadable file is a {@link FormatException} at {@code $}. */
+    public static byte[] readBytes(Path file) {
         try {
             return Files.readAllBytes(file);
         } catch (java.nio.file.NoSuchFileException e) {
