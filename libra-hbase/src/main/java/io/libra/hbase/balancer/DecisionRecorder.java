@@ -24,6 +24,10 @@ final class DecisionRecorder {
         this.recorder = recorder;
     }
 
+    static DecisionRecorder off() {
+        return new DecisionRecorder(null);
+    }
+
     static DecisionRecorder from(Configuration conf) {
         boolean on = conf.getBoolean(BaseLoadBalancer.BALANCER_DECISION_BUFFER_ENABLED,
                 BaseLoadBalancer.DEFAULT_BALANCER_DECISION_BUFFER_ENABLED);

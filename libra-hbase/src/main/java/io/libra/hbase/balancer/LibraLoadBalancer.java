@@ -45,10 +45,10 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
     private final RequestRates rates = new RequestRates();
     private final Set<String> reportedMissing = new HashSet<>();
     private volatile LibraConfig config = LibraConfig.DEFAULT;
-    private volatile Planner planner;
-    private volatile ReportSource reports;
+    private volatile Planner planner = Planner.builder().build();
+    private volatile ReportSource reports = (servers, cm) -> Map.of();
     private ReportSource reportOverride;
-    private volatile DecisionRecorder decisions;
+    private volatile DecisionRecorder decisions = DecisionRecorder.off();
     private BalancerMetrics metrics;
     private ClusterSnapshot previousWindow;
     private volatile HBaseSnapshot lastSnapshot;
@@ -58,7 +58,17 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
     @Override
     protected void loadConf(Configuration conf) {
         super.loadConf(conf);
-        LibraConfig c = LibraConfig.from(conf, problem -> LOG.warn("Libra config: {}", problem));
+        try {
+            apply(LibraConfig.from(conf, problem -> LOG.warn("Libra config: {}", problem)), conf);
+        } catch (RuntimeException | LinkageError e) {
+            LOG.warn("Libra: configuration not applied, keeping {}", config, e);
+        }
+        if (metrics == null) {
+            metrics = meters();
+        }
+    }
+
+    private void apply(LibraConfig c, Configuration conf) {
         Planner.Builder b = Planner.builder().strategy(c.strategy()).config(c.scheduler()).estimation(c.estimation());
         if (c.fluctuationGuard() > 0) {
             b.fluctuationGuard(new FluctuationGuard(c.fluctuationGuard()));
@@ -67,10 +77,17 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         reports = reportOverride != null ? reportOverride : jmxReports(new ReporterClient(c.reporterTimeout()), c);
         decisions = DecisionRecorder.from(conf);
         config = c;
-        if (metrics == null) {
-            metrics = BalancerMetrics.onJmx();
-        }
         LOG.info("Libra balancer configured: {}", c);
+    }
+
+    /** The meters on the master's JMX; without JMX they are kept in memory only, never failing the master. */
+    private static BalancerMetrics meters() {
+        try {
+            return BalancerMetrics.onJmx();
+        } catch (RuntimeException | LinkageError e) {
+            LOG.warn("Libra: cannot publish meters on JMX, keeping them in memory", e);
+            return new BalancerMetrics(new io.micrometer.core.instrument.simple.SimpleMeterRegistry());
+        }
     }
 
     /** Replaces the RegionServers' {@code /jmx} as the source of reports (benchmarks on recorded snapshots). */
