@@ -25,9 +25,8 @@ final class Workload implements AutoCloseable {
     private final int opsPerSecond;
     private final PreparedStatement[] write = new PreparedStatement[2];
     private final PreparedStatement[] read = new PreparedStatement[2];
-    final List<List<String>> acked = List.of(Collections.synchronizedList(new ArrayList<>()),
-            Collections.synchronizedList(new ArrayList<>()));
-    private final AtomicLong[] next = {new AtomicLong(), new AtomicLong()};
+    final List<List<String>> acked;
+    private final AtomicLong[] next;
     final AtomicLong completed = new AtomicLong();
     final AtomicLong failed = new AtomicLong();
     private final Semaphore inFlight = new Semaphore(128);
@@ -35,8 +34,20 @@ final class Workload implements AutoCloseable {
     private final Thread thread = new Thread(this::run, "workload");
 
     Workload(CqlSession session, int opsPerSecond) {
+        this(session, opsPerSecond, List.of(Collections.synchronizedList(new ArrayList<>()),
+                Collections.synchronizedList(new ArrayList<>())), new AtomicLong[] {new AtomicLong(), new AtomicLong()});
+    }
+
+    /** The same load on another session, carrying on with the keys written so far. */
+    Workload(CqlSession session, Workload previous) {
+        this(session, previous.opsPerSecond, previous.acked, previous.next);
+    }
+
+    private Workload(CqlSession session, int opsPerSecond, List<List<String>> acked, AtomicLong[] next) {
         this.session = session;
         this.opsPerSecond = opsPerSecond;
+        this.acked = acked;
+        this.next = next;
         String[] ks = {"libra_rf1", "libra_rf3"};
         for (int i = 0; i < 2; i++) {
             write[i] = session.prepare("INSERT INTO " + ks[i] + ".kv (k, v) VALUES (?, ?)");
@@ -124,6 +135,9 @@ final class Workload implements AutoCloseable {
 
     @Override
     public void close() throws InterruptedException {
+        if (!running) {
+            return;
+        }
         running = false;
         thread.join(10_000);
         if (inFlight.tryAcquire(128, 30, TimeUnit.SECONDS)) {
