@@ -43,7 +43,7 @@ final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--no-guard", negatable = false, description = "plan every round even when loads fluctuate between windows")
     boolean noGuard;
 
-    @Option(names = "--replication", description = "copies of every write in the hidden cost model (default: 3)")
+    @Option(names = "--replication", description = "copies of every write in the hidden cost model (default: the scenario's, 1 for paper-mixgraph, else 3)")
     Integer replication;
 
     @Option(names = "--report", paramLabel = "DIR", description = "also write DIR/index.html with SVG charts")
@@ -66,7 +66,7 @@ final class SimulateCommand implements Callable<Integer> {
         if (replication != null && replication < 1) {
             throw new BadInputException("libra: --replication: must be >= 1, got " + replication);
         }
-        CostModel cost = replication == null ? CostModel.DEFAULT : CostModel.DEFAULT.withReplication(replication);
+        CostModel cost = CostModel.DEFAULT.withReplication(replication == null ? s.replication() : replication);
         SimulationResult result = new Simulator(cost)
                 .run(new Simulator.Config(s, options.seed, names, lambda, !noGuard), bar);
         bar.done();

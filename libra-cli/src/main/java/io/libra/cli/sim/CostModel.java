@@ -51,6 +51,11 @@ public record CostModel(double readCpuSeconds, double writeCpuRatio, double scan
         }
     }
 
+    /** The default model with the scenario's replication. */
+    public static CostModel forScenario(Scenario s) {
+        return DEFAULT.withReplication(s.replication());
+    }
+
     /** The same model with another replication factor. */
     public CostModel withReplication(int copies) {
         return new CostModel(readCpuSeconds, writeCpuRatio, scanRowCpuRatio, cpuSecondsPerByte, compactionCpuSecondsPerByte,

@@ -1,44 +1,93 @@
 package io.libra.core.estimate;
 
 /**
- * Ordinary least squares of {@code y ≈ a·x1 + b·x2} through the origin (no load, no usage),
- * with the centred R² as the quality of the fit. Two unknowns: the normal equations are solved
- * in closed form.
+ * Ordinary least squares through the origin (no load, no usage): {@code y ≈ Σ b_k·x_k}, with
+ * the centred R² as the quality of the fit. A handful of unknowns: the normal equations are
+ * solved by Gaussian elimination with partial pivoting.
  */
-record LeastSquares(double a, double b, double rSquared, boolean solvable) {
-    private static final double SINGULAR = 1e-9;
+record LeastSquares(double[] coefficients, double rSquared, boolean solvable) {
+    private static final double SINGULAR = 1e-10;
 
-    static LeastSquares fit(double[] x1, double[] x2, double[] y) {
-        double s11 = 0;
-        double s12 = 0;
-        double s22 = 0;
-        double s1y = 0;
-        double s2y = 0;
-        double sy = 0;
+    static LeastSquares fit(double[][] columns, double[] y) {
+        int k = columns.length;
         int n = y.length;
-        for (int i = 0; i < n; i++) {
-            s11 += x1[i] * x1[i];
-            s12 += x1[i] * x2[i];
-            s22 += x2[i] * x2[i];
-            s1y += x1[i] * y[i];
-            s2y += x2[i] * y[i];
-            sy += y[i];
+        if (n < k + 1) {
+            return new LeastSquares(new double[k], 0, false);
         }
-        double det = s11 * s22 - s12 * s12;
-        if (n < 3 || Math.abs(det) <= SINGULAR * Math.max(1e-300, s11 * s22)) {
-            return new LeastSquares(0, 0, 0, false);
+        double[][] a = new double[k][k + 1];
+        for (int p = 0; p < k; p++) {
+            for (int q = 0; q < k; q++) {
+                a[p][q] = dot(columns[p], columns[q]);
+            }
+            a[p][k] = dot(columns[p], y);
         }
-        double a = (s1y * s22 - s2y * s12) / det;
-        double b = (s2y * s11 - s1y * s12) / det;
-        double mean = sy / n;
+        double[] b = solve(a);
+        if (b == null) {
+            return new LeastSquares(new double[k], 0, false);
+        }
+        return new LeastSquares(b, rSquared(columns, y, b), true);
+    }
+
+    private static double dot(double[] u, double[] v) {
+        double s = 0;
+        for (int i = 0; i < u.length; i++) {
+            s += u[i] * v[i];
+        }
+        return s;
+    }
+
+    /** Solves the augmented system in place; null when it is (nearly) singular. */
+    private static double[] solve(double[][] a) {
+        int k = a.length;
+        double scale = 0;
+        for (int p = 0; p < k; p++) {
+            scale = Math.max(scale, Math.abs(a[p][p]));
+        }
+        for (int col = 0; col < k; col++) {
+            int pivot = col;
+            for (int row = col + 1; row < k; row++) {
+                if (Math.abs(a[row][col]) > Math.abs(a[pivot][col])) {
+                    pivot = row;
+                }
+            }
+            if (Math.abs(a[pivot][col]) <= SINGULAR * scale) {
+                return null;
+            }
+            double[] t = a[col];
+            a[col] = a[pivot];
+            a[pivot] = t;
+            for (int row = 0; row < k; row++) {
+                if (row != col) {
+                    double f = a[row][col] / a[col][col];
+                    for (int c = col; c <= k; c++) {
+                        a[row][c] -= f * a[col][c];
+                    }
+                }
+            }
+        }
+        double[] b = new double[k];
+        for (int p = 0; p < k; p++) {
+            b[p] = a[p][k] / a[p][p];
+        }
+        return b;
+    }
+
+    private static double rSquared(double[][] columns, double[] y, double[] b) {
+        double mean = 0;
+        for (double v : y) {
+            mean += v;
+        }
+        mean /= y.length;
         double ssRes = 0;
         double ssTot = 0;
-        for (int i = 0; i < n; i++) {
-            double e = y[i] - a * x1[i] - b * x2[i];
+        for (int i = 0; i < y.length; i++) {
+            double e = y[i];
+            for (int p = 0; p < columns.length; p++) {
+                e -= b[p] * columns[p][i];
+            }
             ssRes += e * e;
             ssTot += (y[i] - mean) * (y[i] - mean);
         }
-        double r2 = ssTot > 0 ? 1 - ssRes / ssTot : (ssRes == 0 ? 1 : 0);
-        return new LeastSquares(a, b, r2, true);
+        return ssTot > 0 ? 1 - ssRes / ssTot : (ssRes == 0 ? 1 : 0);
     }
 }

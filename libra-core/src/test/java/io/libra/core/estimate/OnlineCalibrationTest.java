@@ -42,7 +42,8 @@ class OnlineCalibrationTest {
         assertThat(fit.cpuLearnt()).isTrue();
         assertThat(fit.correctionFactor()).isCloseTo(2.2, within(1e-6));
         assertThat(fit.diskLearnt()).isTrue();
-        assertThat(fit.diskWriteWeight() / fit.diskReadWeight()).isCloseTo(5.0, within(1e-6));
+        assertThat(fit.disk().writeWeight() / fit.disk().readWeight()).isCloseTo(5.0, within(1e-6));
+        assertThat(fit.disk().writeOpBytes()).isCloseTo(512, within(1e-6));
         assertThat(fit.applyTo(EstimationConfig.DEFAULT).correctionFactor()).isCloseTo(2.2, within(1e-6));
     }
 
@@ -54,6 +55,29 @@ class OnlineCalibrationTest {
         assertThat(fit.cpuLearnt()).isFalse();
         assertThat(fit.correctionFactor()).isEqualTo(EstimationConfig.PAPER_CORRECTION_FACTOR);
         assertThat(fit.detail()).contains("c kept");
+    }
+
+    @Test
+    void learnsTheBytesAWriteCostsBesidesItsPayloadFromWriteOnlyWindows() {
+        SplittableRandom rnd = new SplittableRandom(5);
+        OnlineCalibration cal = new OnlineCalibration(EstimationConfig.DEFAULT);
+        for (int k = 0; k < 4; k++) {
+            List<Region> rs = new ArrayList<>();
+            List<Node> ns = new ArrayList<>();
+            for (int j = 0; j < 6; j++) {
+                double writes = 100 + 1000 * rnd.nextDouble();
+                double value = 100 + 4000 * rnd.nextDouble();
+                rs.add(Clusters.region(j, "n" + j, 0, writes, 0, writes * value));
+                ns.add(new Node("n" + j, 64, 1e-4 * writes, 4 * writes * value + 128 * writes));
+            }
+            cal = cal.observe(new ClusterSnapshot("generic", Instant.EPOCH, 60, ns, rs));
+        }
+        Calibration fit = cal.fit();
+        assertThat(fit.diskLearnt()).isTrue();
+        assertThat(fit.disk().writeOpBytes()).isCloseTo(32, within(1e-6));
+        assertThat(fit.disk().writeWeight() / fit.disk().readWeight()).isCloseTo(3.0, within(1e-6));
+        assertThat(fit.cpuLearnt()).isFalse();
+        assertThat(cal.estimation().disk().writeOpBytes()).isCloseTo(32, within(1e-6));
     }
 
     @Test
