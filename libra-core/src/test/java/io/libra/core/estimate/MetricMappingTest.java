@@ -40,7 +40,7 @@ class MetricMappingTest {
     void smallReadsCostAtLeastABlockAndWritesPayPerByteAndPerOp() {
         LoadModel m = new MetricMapping(EstimationConfig.DEFAULT).estimate(twoRegionsOnOneNode(1, 1_000_000));
         double read = Math.max(100 * 100, 100 * 4096.0);
-        double write = 3.0 * (100 * 10_000 + 100 * 512);
+        double write = 3.0 * (100 * 10_000 + 100 * DiskCostModel.DEFAULT.writeOpBytes());
         assertThat(m.regions().get(0).disk()).isCloseTo(1_000_000 * read / (read + write), within(1e-6));
         assertThat(m.regions().get(1).disk()).isCloseTo(1_000_000 * write / (read + write), within(1e-6));
     }

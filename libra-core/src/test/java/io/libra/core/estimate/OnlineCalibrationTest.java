@@ -43,7 +43,7 @@ class OnlineCalibrationTest {
         assertThat(fit.correctionFactor()).isCloseTo(2.2, within(1e-6));
         assertThat(fit.diskLearnt()).isTrue();
         assertThat(fit.disk().writeWeight() / fit.disk().readWeight()).isCloseTo(5.0, within(1e-6));
-        assertThat(fit.disk().writeOpBytes()).isCloseTo(512, within(1e-6));
+        assertThat(fit.disk().writeOpBytes()).isEqualTo(DiskCostModel.DEFAULT.writeOpBytes());
         assertThat(fit.applyTo(EstimationConfig.DEFAULT).correctionFactor()).isCloseTo(2.2, within(1e-6));
     }
 
