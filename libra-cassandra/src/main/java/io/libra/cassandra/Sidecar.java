@@ -201,6 +201,16 @@ public final class Sidecar implements AutoCloseable {
             }
         }
         if (s.window() != null) {
+            ArrayNode ts = o.putArray("tables");
+            for (Window.TableStat t : s.window().tables()) {
+                ObjectNode x = ts.addObject();
+                x.put("table", t.keyspace() + "." + t.table());
+                x.put("replicationFactor", t.replicationFactor());
+                x.put("node", t.node());
+                x.put("readOps", t.readOps());
+                x.put("writeOps", t.writeOps());
+                x.put("bytes", t.liveBytes());
+            }
             o.put("windowEnd", s.window().end().toString());
             o.put("sampledOps", s.window().sampledOps());
             o.put("requestOps", s.window().requestOps());

@@ -66,6 +66,7 @@ class CassandraSidecarIT {
             LOG.info("ring up after {} s", (System.nanoTime() - t0) / 1_000_000_000);
             try (CqlSession session = session()) {
                 schema(session);
+                serverTokensMatchTheDriversMurmur3(ring, session);
                 Workload load = new Workload(session, 1000);
                 Workload after = null;
                 try (Sidecar sidecar = new Sidecar(config()).start()) {
@@ -129,6 +130,17 @@ class CassandraSidecarIT {
         Poll.until("schema agreement", Duration.ofSeconds(60), () -> s.checkSchemaAgreement());
     }
 
+    /** The daemon takes a sampled key's token from the node (getToken); it must be the driver's Murmur3. */
+    private static void serverTokensMatchTheDriversMurmur3(Ring ring, CqlSession s) throws IOException {
+        com.datastax.oss.driver.api.core.metadata.TokenMap map = s.getMetadata().getTokenMap().orElseThrow();
+        for (String key : List.of("key-0-0", "key-0-1", "ü-ñ", "a much longer partition key than the others")) {
+            java.nio.ByteBuffer bytes = com.datastax.oss.driver.api.core.type.codec.TypeCodecs.TEXT.encode(key,
+                    com.datastax.oss.driver.api.core.ProtocolVersion.DEFAULT);
+            String driver = map.format(map.newToken(bytes)).replaceAll("[^0-9-]", "");
+            assertThat(ring.jmx(0).token("libra_rf1", "kv", key)).as("token of '" + key + "'").isEqualTo(driver);
+        }
+    }
+
     private SidecarConfig config() throws IOException {
         Path dir = Path.of(System.getProperty("cassandra.workdir", "target/cassandra-it"));
         Path yaml = dir.resolve("sidecar.yaml");
@@ -165,6 +177,7 @@ class CassandraSidecarIT {
         assertThat(load.path("subRanges").size()).isEqualTo(24);
         JsonNode status = get("/api/v1/status").body;
         assertThat(status.path("nodes").findValuesAsText("diskSource")).containsOnly("proc");
+        assertThat(status.path("tables").findValuesAsText("table")).contains("libra_rf1.kv", "libra_rf3.kv");
         return p;
     }
 
