@@ -23,13 +23,28 @@ public final class ConfigLoader {
         try {
             return check(YAML.readValue(Files.readAllBytes(file), SidecarConfig.class), file.toString());
         } catch (UnrecognizedPropertyException e) {
-            throw new ConfigException(file + ": " + e.getPathReference().replaceAll("io\\.libra\\.cassandra\\.config\\.", "")
-                    + ": unknown field '" + e.getPropertyName() + "'");
+            throw new ConfigException(file + ": " + path(e) + ": unknown field");
+        } catch (com.fasterxml.jackson.databind.exc.MismatchedInputException e) {
+            throw new ConfigException(file + ": " + path(e) + ": " + e.getOriginalMessage().lines().findFirst()
+                    .orElse("wrong type").replaceAll(" \\(class [^)]*\\)", ""));
         } catch (JsonProcessingException e) {
             throw new ConfigException(file + ": " + e.getOriginalMessage().lines().findFirst().orElse("invalid YAML"));
         } catch (IOException e) {
             throw new ConfigException(file + ": cannot read: " + e.getMessage());
         }
+    }
+
+    /** "instances[0].jmx_port" from Jackson's reference chain. */
+    private static String path(com.fasterxml.jackson.databind.JsonMappingException e) {
+        StringBuilder sb = new StringBuilder();
+        for (com.fasterxml.jackson.databind.JsonMappingException.Reference r : e.getPath()) {
+            if (r.getFieldName() != null) {
+                sb.append(sb.length() > 0 ? "." : "").append(r.getFieldName());
+            } else if (r.getIndex() >= 0) {
+                sb.append('[').append(r.getIndex()).append(']');
+            }
+        }
+        return sb.length() == 0 ? "(top level)" : sb.toString();
     }
 
     public static SidecarConfig check(SidecarConfig c, String source) {

@@ -38,7 +38,14 @@ class ConfigLoaderTest {
     void unknownFieldIsNamed() throws IOException {
         Path p = yaml("instances:\n  - {host: a, jmx_prot: 1}\n");
         assertThatThrownBy(() -> ConfigLoader.load(p)).isInstanceOf(ConfigException.class)
-                .hasMessageContaining("unknown field 'jmx_prot'");
+                .hasMessageEndingWith("sidecar.yaml: instances[0].jmx_prot: unknown field");
+    }
+
+    @Test
+    void wrongTypeIsNamed() throws IOException {
+        Path p = yaml("instances:\n  - {host: a, jmx_port: seven}\n");
+        assertThatThrownBy(() -> ConfigLoader.load(p)).isInstanceOf(ConfigException.class)
+                .hasMessageContaining("instances[0].jmx_port: ");
     }
 
     @Test
