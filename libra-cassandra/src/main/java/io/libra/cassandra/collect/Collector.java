@@ -194,7 +194,11 @@ public final class Collector {
                 return "proc";
             }
         }
-        disk[0] = counter(n, "type=Table,name=BytesFlushed") + counter(n, "type=Compaction,name=BytesCompacted")
+        // Cassandra counts no commit-log bytes; what entered the memtables (live data plus what
+        // was flushed out of them) is what the commit log wrote, give or take framing.
+        long flushed = counter(n, "type=Table,name=BytesFlushed");
+        long commitLog = gauge(n, "type=Table,name=MemtableLiveDataSize") + flushed;
+        disk[0] = flushed + commitLog + counter(n, "type=Compaction,name=BytesCompacted")
                 + counter(n, "type=Streaming,name=TotalIncomingBytes") + counter(n, "type=Streaming,name=TotalOutgoingBytes");
         return "cassandra-counters";
     }
@@ -202,6 +206,14 @@ public final class Collector {
     private static long counter(CassandraNode n, String name) {
         try {
             return n.counter(name);
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+
+    private static long gauge(CassandraNode n, String name) {
+        try {
+            return n.gauge(name);
         } catch (IOException | RuntimeException e) {
             return 0;
         }

@@ -25,7 +25,8 @@ public record Window(Instant start, Instant end, double seconds, List<NodeStat> 
      * One node over the window.
      *
      * @param diskSource {@code proc} (read_bytes + write_bytes of /proc/&lt;pid&gt;/io) or
-     *                   {@code cassandra-counters} (bytes flushed + compacted + streamed)
+     *                   {@code cassandra-counters} (bytes flushed, compacted and streamed, plus a
+     *                   commit-log estimate: memtable live data + bytes flushed)
      */
     public record NodeStat(String id, String host, boolean up, String error, int cpuCores, double cpuUsage,
                            double diskBytesPerSec, String diskSource, Long token, String mode, long pid) {

@@ -76,6 +76,7 @@ class CassandraSidecarIT {
                     Usage before = Usage.measure(ring, load, MEASURE_OPS);
                     LOG.info("before: cpu Max/Mean {} disk Max/Mean {} ({})", before.cpuMaxOverMean(),
                             before.diskMaxOverMean(), before);
+                    cassandraDiskCountersExist(ring);
                     JsonNode plan = awaitPlan();
                     LOG.info("plan: {}", plan);
                     badRequestsGet4xx();
@@ -138,6 +139,17 @@ class CassandraSidecarIT {
                     com.datastax.oss.driver.api.core.ProtocolVersion.DEFAULT);
             String driver = map.format(map.newToken(bytes)).replaceAll("[^0-9-]", "");
             assertThat(ring.jmx(0).token("libra_rf1", "kv", key)).as("token of '" + key + "'").isEqualTo(driver);
+        }
+    }
+
+    /** The counters the daemon falls back on when it is not co-located with a node. */
+    private static void cassandraDiskCountersExist(Ring ring) throws IOException {
+        for (int i = 0; i < 3; i++) {
+            assertThat(ring.jmx(i).gauge("type=Table,name=MemtableLiveDataSize")).isPositive();
+            assertThat(ring.jmx(i).counter("type=Table,name=BytesFlushed")).isNotNegative();
+            assertThat(ring.jmx(i).counter("type=Compaction,name=BytesCompacted")).isNotNegative();
+            assertThat(ring.jmx(i).counter("type=Streaming,name=TotalIncomingBytes")).isNotNegative();
+            assertThat(ring.jmx(i).counter("type=Streaming,name=TotalOutgoingBytes")).isNotNegative();
         }
     }
 
