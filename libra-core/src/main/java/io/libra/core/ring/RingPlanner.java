@@ -33,7 +33,9 @@ public final class RingPlanner {
                     "Δ %.3f <= λ %.3f: balanced", before.imbalanceDegree(), config.lambda()));
         }
         RingMoves moves = new RingMoves(grid, config);
-        RingMoves.Sequence greedy = moves.toward(new GreedySearch(grid, 4 * grid.n + 8).search(grid.initial));
+        // each greedy step is one token move, so a run never needs more steps than it may take
+        int steps = Math.min(4 * grid.n + 8, 2 * config.maxMoves() + 2);
+        RingMoves.Sequence greedy = moves.toward(new GreedySearch(grid, steps).search(grid.initial));
         List<String> notes = new ArrayList<>();
         notes.add(String.format(Locale.ROOT, "greedy Δ %.3f", grid.imbalance(greedy.layout())));
         RingMoves.Sequence chosen = greedy;
