@@ -38,6 +38,8 @@ final class MiniCluster implements AutoCloseable {
         conf.setBoolean("hbase.master.balancer.decision.buffer.enabled", true);
         conf.setInt("hbase.regionserver.info.port", 0);
         conf.set("hbase.regionserver.info.bindAddress", "127.0.0.1");
+        conf.set("hbase.regionserver.ipc.address", "127.0.0.1"); // listen on loopback only
+        conf.set("hbase.master.ipc.address", "127.0.0.1");
         conf.setInt("hbase.master.info.port", -1);
         conf.setLong(LibraRegionServerReporter.WINDOW_MS, REPORT_WINDOW_MS);
         conf.setInt("hbase.balancer.period", 3_600_000); // only the test's explicit balance() calls
