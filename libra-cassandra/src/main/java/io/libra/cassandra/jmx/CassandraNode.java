@@ -106,10 +106,20 @@ public final class CassandraNode {
                 + ",name=" + metric, "Count")).longValue();
     }
 
-    /** A node-wide counter, e.g. {@code type=Table,name=BytesFlushed} (the all-tables aggregate). */
+    /**
+     * A node-wide counter, e.g. {@code type=Table,name=BytesFlushed}. Some all-tables aggregates
+     * are registered as gauges (attribute Value) where the per-table metric is a counter (Count).
+     */
     public long counter(String metricName) throws IOException {
-        Object v = jmx.get("org.apache.cassandra.metrics:" + metricName, "Count");
-        return ((Number) v).longValue();
+        String bean = "org.apache.cassandra.metrics:" + metricName;
+        try {
+            return ((Number) jmx.get(bean, "Count")).longValue();
+        } catch (IOException e) {
+            if (e.getCause() instanceof javax.management.AttributeNotFoundException) {
+                return ((Number) jmx.get(bean, "Value")).longValue();
+            }
+            throw e;
+        }
     }
 
     public long gauge(String metricName) throws IOException {
