@@ -49,6 +49,7 @@ final class MiniCluster implements AutoCloseable {
         conf.setBoolean(LibraConfig.DRY_RUN, false);
         conf.setDouble(LibraConfig.FLUCTUATION_GUARD, 0); // the test drives load in steps on purpose
         conf.setLong(LibraConfig.STALE_AFTER_MS, 20_000);
+        conf.setLong(LibraConfig.REPORTER_TIMEOUT_MS, 10_000); // a loaded 2-core machine answers /jmx slowly
         conf.setLong("hbase.master.balancer.stochastic.maxRunningTime", 5_000);
         extra.forEach(conf::set);
         util.startMiniZKCluster();
