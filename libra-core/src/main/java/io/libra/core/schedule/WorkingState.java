@@ -95,20 +95,21 @@ final class WorkingState {
         return index.nodeOf(r);
     }
 
-    /** Live regions on node j, heaviest first in dimension d. */
+    /**
+     * Live regions on node j, heaviest first in dimension d, ties by index. Sorted as packed
+     * longs (the load as a float, inverted, above the index) so the sort runs on primitives.
+     */
     int[] regionsByLoad(int j, Dimension d) {
         int[] rs = index.members(j);
-        Integer[] boxed = new Integer[rs.length];
+        long[] keys = new long[rs.length];
         for (int k = 0; k < rs.length; k++) {
-            boxed[k] = rs[k];
+            int bits = Float.floatToIntBits((float) Math.max(0, regions.get(rs[k]).of(d)));
+            keys[k] = ((long) (Integer.MAX_VALUE - bits) << 32) | rs[k];
         }
-        Arrays.sort(boxed, (a, b) -> {
-            int c = Double.compare(regions.get(b).of(d), regions.get(a).of(d));
-            return c != 0 ? c : Integer.compare(a, b);
-        });
+        Arrays.sort(keys);
         int[] out = new int[rs.length];
         for (int k = 0; k < rs.length; k++) {
-            out[k] = boxed[k];
+            out[k] = (int) keys[k];
         }
         return out;
     }
