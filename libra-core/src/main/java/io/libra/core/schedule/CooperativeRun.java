@@ -39,13 +39,13 @@ final class CooperativeRun {
         this.config = context.config();
         this.state = new WorkingState(model, new RegionSplitter(context.estimation()));
         this.conditions = new MigrationConditions(state, config);
-        this.splits = new SplitProposer(state, context);
         int n = state.nodeCount();
         this.hottest = new NodeHeap(n, state::deviation, true);
         this.worst = new NodeHeap(n, state::deviation, true);
         for (Dimension d : Dimension.values()) {
             coolest[d.ordinal()] = new NodeHeap(n, j -> state.norm(j, d), false);
         }
+        this.splits = new SplitProposer(state, context, d -> state.norm(coolest[d.ordinal()].peek(), d));
         state.listen(hottest::add);
         state.listen(worst::update);
         state.listen(coolest[0]::update);

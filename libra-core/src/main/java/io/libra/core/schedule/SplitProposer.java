@@ -11,9 +11,12 @@ import java.util.List;
 import java.util.function.ToDoubleFunction;
 
 /**
- * Load-based splitting for the split candidate queue: each candidate is cut so that one piece
- * carries a little under λ/2 of the critical dimension (Theorem 1's bound), or half the region
- * when that is smaller. Only what is needed is split; a remainder above λ/2 is cut again later.
+ * Load-based splitting for the split candidate queue. Each cut takes off a piece of the
+ * critical dimension's load that the least-loaded node can still take under the load
+ * constraint, but never less than a little under λ/2 (Theorem 1's bound, which guarantees the
+ * pieces can be scheduled) and never more than half the region. Sizing pieces by the room that
+ * exists keeps the number of splits, and of regions the store must manage, low. Only what is
+ * needed is split; a remainder that is still too heavy is cut again later.
  */
 final class SplitProposer {
     private static final double PIECE_SHARE_OF_BOUND = 0.9;
@@ -23,8 +26,11 @@ final class SplitProposer {
     private final EstimationConfig estimation;
     private final RegionSplitter splitter;
 
-    SplitProposer(WorkingState state, PlanningContext context) {
+    private final ToDoubleFunction<Dimension> coolestLoad;
+
+    SplitProposer(WorkingState state, PlanningContext context, ToDoubleFunction<Dimension> coolestLoad) {
         this.state = state;
+        this.coolestLoad = coolestLoad;
         this.config = context.config();
         this.estimation = context.estimation();
         this.splitter = new RegionSplitter(estimation);
@@ -51,7 +57,8 @@ final class SplitProposer {
         if (x <= 0) {
             return null;
         }
-        double piece = Math.min(PIECE_SHARE_OF_BOUND * config.splitBound(), x / 2);
+        double room = PIECE_SHARE_OF_BOUND * (1 + config.lambda() - coolestLoad.applyAsDouble(d));
+        double piece = Math.min(Math.max(PIECE_SHARE_OF_BOUND * config.splitBound(), room), x / 2);
         double ratio = piece / x;
         var region = state.region(r).region();
         String key = SplitPointFinder.fromHistogram(region.range(), region.histogram(), weight(d), ratio);
@@ -64,7 +71,7 @@ final class SplitProposer {
 
     /**
      * Cuts pieces off the candidate until they carry {@code needed} of the critical load (at
-     * least one piece), each piece a little under λ/2; returns the load made movable.
+     * least one piece), each sized as {@link #propose} does; returns the load made movable.
      */
     double carve(Proposal first, Dimension d, double needed, BitSet unsplittable) {
         int source = state.nodeOf(first.region());
