@@ -11,6 +11,12 @@ public enum Constraint {
      * dimension too and the destination stays within 1 + λ there, so carrying both loads helps.
      */
     SHARED_RELIEF,
+    /**
+     * In place of the load constraint, for a region that cannot be split (splitting is off or
+     * the load sits on one key): the destination ends below where the source is now, so the
+     * move still lowers the peak.
+     */
+    BELOW_SOURCE,
     /** α'_i &gt; 1/500: moving it is worth the overhead. */
     BENEFIT_THRESHOLD,
     /** The region exceeds λ/2 (Theorem 1's bound) and no lighter region qualified. */

@@ -21,6 +21,7 @@ final class CooperativeRun {
     private static final int DESTINATIONS_TRIED = 8;
     private static final List<Constraint> MIGRATION = List.of(
             Constraint.LOAD_CONSTRAINT, Constraint.INTERFERENCE_CONSTRAINT, Constraint.BENEFIT_THRESHOLD);
+    private static final List<Constraint> WHOLE = List.of(Constraint.BELOW_SOURCE, Constraint.BENEFIT_THRESHOLD);
     private static final List<Constraint> SHARED_RELIEF = List.of(
             Constraint.LOAD_CONSTRAINT, Constraint.SHARED_RELIEF, Constraint.BENEFIT_THRESHOLD);
 
@@ -165,16 +166,32 @@ final class CooperativeRun {
      */
     private boolean tryMove(int r, int source, Dimension d, List<Integer> splitQueue) {
         boolean interferes = !conditions.interferenceConstraint(r, d, source);
+        boolean splittable = config.splitting() && !unsplittable.get(r);
         if (interferes && state.norm(source, d.other()) <= 1.0) {
-            return false;
+            return !splittable && moveWhole(r, source, d);
         }
         int dst = destination(r, d, source, interferes);
         if (dst >= 0) {
             moveTo(r, source, dst, d, interferes);
             return true;
         }
-        if (conditions.exceedsSplitBound(r, source) && config.splitting() && !unsplittable.get(r)) {
+        if (conditions.exceedsSplitBound(r, source) && splittable) {
             splitQueue.add(r);
+        } else if (!splittable) {
+            return moveWhole(r, source, d);
+        }
+        return false;
+    }
+
+    /** A region that cannot be split moves whole when some node stays below the source after taking it. */
+    private boolean moveWhole(int r, int source, Dimension d) {
+        for (int dst : coolest[d.ordinal()].top(DESTINATIONS_TRIED)) {
+            if (dst != source && conditions.belowSource(r, source, dst)) {
+                String note = Notes.move(state.region(r).id(), d, state.norm(source, d), state.regionNorm(r, d, source),
+                        state.regionNorm(r, d.other(), source), config.lambda()) + "; cannot be split, so it moves whole";
+                state.move(r, dst, d, WHOLE, note);
+                return true;
+            }
         }
         return false;
     }

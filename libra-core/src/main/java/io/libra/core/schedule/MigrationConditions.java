@@ -40,6 +40,16 @@ final class MigrationConditions {
         return state.norm(src, o) > 1.0 && state.norm(dst, o) + state.regionNorm(r, o, dst) < 1 + config.lambda();
     }
 
+    /**
+     * For a region that cannot be split: the destination, after taking it, stays below the
+     * source's current deviation in both dimensions, so moving it whole still lowers the peak.
+     */
+    boolean belowSource(int r, int src, int dst) {
+        double limit = state.deviation(src) + 1 - 1e-9;
+        return state.norm(dst, Dimension.CPU) + state.regionNorm(r, Dimension.CPU, dst) < limit
+                && state.norm(dst, Dimension.DISK) + state.regionNorm(r, Dimension.DISK, dst) < limit;
+    }
+
     /** Benefit threshold: α'_i &gt; 1/500, so the gain outweighs the cost of moving. */
     boolean benefitThreshold(int r, Dimension d, int src) {
         return state.regionNorm(r, d, src) > config.benefitThreshold();

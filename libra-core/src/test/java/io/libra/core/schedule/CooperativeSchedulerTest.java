@@ -31,6 +31,19 @@ class CooperativeSchedulerTest {
     }
 
     @Test
+    void withoutSplittingARegionMovesWholeWhenTheDestinationStaysBelowTheSource() {
+        ClusterSnapshot s = Clusters.snapshot(2, java.util.List.of(Clusters.region(0, "n0", 400, 0, 400, 0),
+                Clusters.region(1, "n0", 400, 0, 400, 0), Clusters.region(2, "n1", 100, 0, 100, 0)));
+        PlanResult r = Planner.builder().config(SchedulerConfig.DEFAULT.withSplitting(false)).build().plan(s);
+        assertThat(r.plan().actions()).singleElement().isInstanceOfSatisfying(io.libra.core.plan.MoveAction.class,
+                m -> assertThat(m.reason().passed()).contains(io.libra.core.plan.Constraint.BELOW_SOURCE));
+        assertThat(r.predicted().balance().imbalanceDegree()).isLessThan(0.12);
+        PlanResult split = Planner.builder().build().plan(s);
+        assertThat(split.plan().count("split")).isPositive();
+        assertThat(split.predicted().balance().imbalanceDegree()).isLessThanOrEqualTo(0.05);
+    }
+
+    @Test
     void maxActionsCapsThePlan() {
         PlanResult r = Planner.builder().config(SchedulerConfig.DEFAULT.withMaxActions(3)).build()
                 .plan(Clusters.dualImbalanced(8, 32, 1));
