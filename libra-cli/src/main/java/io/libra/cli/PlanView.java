@@ -6,6 +6,7 @@ import io.libra.core.model.Dimension;
 import io.libra.core.plan.Action;
 import io.libra.core.plan.Balance;
 import io.libra.core.plan.MergeAction;
+import io.libra.core.plan.MoveTokenAction;
 import io.libra.core.plan.MoveAction;
 import io.libra.core.plan.NodeDeviation;
 import io.libra.core.plan.Plan;
@@ -54,6 +55,9 @@ final class PlanView {
         if (a instanceof MoveAction m) {
             return "move " + m.region() + " " + m.from() + " -> " + m.to()
                     + (m.sizeBytes() > 0 ? " (" + Table.bytes(m.sizeBytes()) + ")" : "");
+        }
+        if (a instanceof MoveTokenAction t) {
+            return "move token of " + t.node() + " " + t.fromToken() + " -> " + t.toToken();
         }
         MergeAction g = (MergeAction) a;
         return "merge " + String.join("+", g.regions()) + " -> " + g.merged() + " on " + g.node();

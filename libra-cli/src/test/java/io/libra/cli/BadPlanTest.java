@@ -70,7 +70,7 @@ class BadPlanTest {
     @Test
     void unknownActionType() throws IOException {
         assertThat(reject(VALID.replace("\"type\": \"merge\"", "\"type\": \"swap\"")))
-                .isEqualTo(expected("actions[2].type: must be one of split, move, merge, got \"swap\""));
+                .isEqualTo(expected("actions[2].type: must be one of split, move, merge, moveToken, got \"swap\""));
     }
 
     @Test
@@ -120,9 +120,10 @@ class BadPlanTest {
     }
 
     @Test
-    void tokenMovesAreNotForThisReader() throws IOException {
+    void tokenMovesAreReadButNotAppliedToRegions() throws IOException {
         assertThat(reject(VALID.replace("{\"type\": \"merge\", \"regions\": [\"r-1.r\", \"r-2\"], \"merged\": \"r-m\", \"node\": \"rs-2\"}",
-                "{\"type\": \"moveToken\", \"node\": \"rs-1\", \"fromToken\": \"1\", \"toToken\": \"2\"}")))
-                .isEqualTo(expected("actions[2].type: moveToken actions apply to a Cassandra ring; use the libra-cassandra sidecar"));
+                "{\"type\": \"moveToken\", \"node\": \"rs-1\", \"fromToken\": \"8000000000000000\", \"toToken\": \"9000000000000000\"}")))
+                .isEqualTo(expected("actions[2].type: moveToken actions move a ring's token boundaries, not regions; "
+                        + "the libra-cassandra sidecar plans and checks them against its ring"));
     }
 }

@@ -10,6 +10,7 @@ import io.libra.core.plan.Action;
 import io.libra.core.plan.Balance;
 import io.libra.core.plan.Constraint;
 import io.libra.core.plan.MergeAction;
+import io.libra.core.plan.MoveTokenAction;
 import io.libra.core.plan.MoveAction;
 import io.libra.core.plan.NodeDeviation;
 import io.libra.core.plan.Plan;
@@ -79,6 +80,10 @@ public final class PlanCodec {
             o.put("from", m.from());
             o.put("to", m.to());
             SnapshotCodec.num(o, "sizeBytes", m.sizeBytes());
+        } else if (a instanceof MoveTokenAction t) {
+            o.put("node", t.node());
+            o.put("fromToken", t.fromToken());
+            o.put("toToken", t.toToken());
         } else {
             MergeAction g = (MergeAction) a;
             g.regions().forEach(o.putArray("regions")::add);
@@ -169,9 +174,10 @@ public final class PlanCodec {
             case "merge":
                 return new MergeAction(mergedRegions(f, o, path), f.id(o, path, "merged"), f.id(o, path, "node"), reason);
             case "moveToken":
-                throw f.error(JsonFields.at(path, "type"), "moveToken actions apply to a Cassandra ring; use the libra-cassandra sidecar");
+                return new MoveTokenAction(f.id(o, path, "node"), f.key(o, path, "fromToken"), f.key(o, path, "toToken"),
+                        reason);
             default:
-                throw f.error(JsonFields.at(path, "type"), "must be one of split, move, merge, got \"" + type + "\"");
+                throw f.error(JsonFields.at(path, "type"), "must be one of split, move, merge, moveToken, got \"" + type + "\"");
         }
     }
 

@@ -7,6 +7,7 @@ import io.libra.core.model.Dimension;
 import io.libra.core.plan.Balance;
 import io.libra.core.plan.Constraint;
 import io.libra.core.plan.MergeAction;
+import io.libra.core.plan.MoveTokenAction;
 import io.libra.core.plan.MoveAction;
 import io.libra.core.plan.NodeDeviation;
 import io.libra.core.plan.Plan;
@@ -27,13 +28,14 @@ class PlanCodecTest {
         Plan plan = new Plan("libra", List.of(
                 new SplitAction("r-7", "7a00", "r-7.l", "r-7.r", 0.4, WHY),
                 new MoveAction("r-7.r", "rs-2", "rs-5", 1.5e8, WHY),
-                new MergeAction(List.of("r-1", "r-2"), "r-1+2", "rs-3", new Reason(null, List.of(Constraint.COLD_NEIGHBOURS), null, null, null))),
+                new MergeAction(List.of("r-1", "r-2"), "r-1+2", "rs-3", new Reason(null, List.of(Constraint.COLD_NEIGHBOURS), null, null, null)),
+                new MoveTokenAction("n1", "8000000000000000", "9a00000000000000", null)),
                 new Balance(1.5, 1.4, 0.5), new Balance(1.04, 1.03, 0.04), PlanStatus.PLANNED, "3 actions");
         String json = PlanCodec.write(plan, "abc123");
         PlanDocument back = PlanCodec.readDocument("plan.json", json.getBytes(StandardCharsets.UTF_8));
         assertThat(back.plan()).isEqualTo(plan);
         assertThat(back.snapshotSha256()).isEqualTo("abc123");
-        assertThat(json).contains("\"type\" : \"merge\"").contains("\"merged\" : \"r-1+2\"").contains("\"load-constraint\"");
+        assertThat(json).contains("\"type\" : \"moveToken\"").contains("\"type\" : \"merge\"").contains("\"merged\" : \"r-1+2\"").contains("\"load-constraint\"");
     }
 
     @Test

@@ -1,8 +1,8 @@
 package io.libra.core.plan;
 
 /** One step of a plan. Actions apply in order; later ones may name regions created by splits. */
-public sealed interface Action permits SplitAction, MoveAction, MergeAction {
-    /** The action's type as written in {@code libra.plan/v1}: split, move or merge. */
+public sealed interface Action permits SplitAction, MoveAction, MergeAction, MoveTokenAction {
+    /** The action's type as written in {@code libra.plan/v1}: split, move, merge or moveToken. */
     String type();
 
     Reason reason();

@@ -34,6 +34,9 @@ public final class PlanApplier {
                 move(model, regions, m, at);
             } else if (a instanceof SplitAction s) {
                 split(regions, s, at);
+            } else if (a instanceof MoveTokenAction) {
+                throw new InvalidPlanException(at + ".type", "moveToken actions move a ring's token boundaries, not "
+                        + "regions; the libra-cassandra sidecar plans and checks them against its ring");
             } else {
                 merge(regions, (MergeAction) a, at);
             }

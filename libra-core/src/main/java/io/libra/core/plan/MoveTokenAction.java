@@ -1,0 +1,12 @@
+package io.libra.core.plan;
+
+/**
+ * Cassandra rings: move a single-token node's token, shifting the boundary between it and its
+ * predecessor. Tokens are written as in {@code libra.plan/v1} (hex, ordered like the ring).
+ */
+public record MoveTokenAction(String node, String fromToken, String toToken, Reason reason) implements Action {
+    @Override
+    public String type() {
+        return "moveToken";
+    }
+}
