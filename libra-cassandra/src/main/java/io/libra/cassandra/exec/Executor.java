@@ -310,6 +310,7 @@ public final class Executor implements AutoCloseable {
         event(j, "aborted: " + why);
     }
 
+    /** Paces the polls of a node's JMX state: a move, streaming and cleanup have no completion callback over JMX. */
     private boolean pauseQuietly() {
         try {
             Thread.sleep(POLL_MS);
