@@ -46,7 +46,8 @@ import org.apache.hadoop.hbase.master.balancer.StochasticLoadBalancer;
  *   -Dexec.args="paper-mixgraph paper-mixgraph:64x6400"
  * </pre>
  * Arguments: scenarios as {@code name} or {@code name:NODESxREGIONS}, {@code --seed N},
- * {@code --slb-max-running-ms N} (HBase's default 30000).
+ * {@code --slb-max-running-ms N} (HBase's default 30000), {@code --closed-loop RUNS} (also compare over
+ * successive balancer runs, each on a window measured after the previous run's actions).
  */
 public final class SideBySideBenchmark {
     private static final CostModel COST = CostModel.DEFAULT;
@@ -67,12 +68,15 @@ public final class SideBySideBenchmark {
         org.apache.hadoop.metrics2.lib.DefaultMetricsSystem.setMiniClusterMode(true);
         long seed = 1;
         long slbMillis = 30_000;
+        int closedLoopRuns = 0;
         List<String> scenarios = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             if (args[i].equals("--seed")) {
                 seed = Long.parseLong(args[++i]);
             } else if (args[i].equals("--slb-max-running-ms")) {
                 slbMillis = Long.parseLong(args[++i]);
+            } else if (args[i].equals("--closed-loop")) {
+                closedLoopRuns = Integer.parseInt(args[++i]);
             } else {
                 scenarios.add(args[i]);
             }
@@ -87,6 +91,20 @@ public final class SideBySideBenchmark {
             for (Row r : run(scenario(spec), seed, slbMillis)) {
                 out.add(r.markdown());
                 System.out.println(r.markdown());
+            }
+        }
+        if (closedLoopRuns > 0) {
+            out.add("");
+            out.add("Closed loop: " + closedLoopRuns + " balancer runs at most, each on a new window measured from the"
+                    + " layout the last one left, as the master runs the balancer every period.");
+            out.add("");
+            out.add("| scenario | balancer | CPU Max/Mean | disk Max/Mean | moves | splits | bytes moved | planning time (all runs) |");
+            out.add("|---|---|---|---|---|---|---|---|");
+            for (String spec : scenarios) {
+                for (Row r : closedLoop(scenario(spec), seed, slbMillis, closedLoopRuns)) {
+                    out.add(r.markdown());
+                    System.out.println(r.markdown());
+                }
             }
         }
         Path file = Path.of("target", "side-by-side.md");
@@ -156,6 +174,97 @@ public final class SideBySideBenchmark {
                     start, w, initial, hb, moves(plans, hb), slbMs));
         }
         return rows;
+    }
+
+    /** One balancer run on a measured window: the actions it executes now, named as the window names regions. */
+    private interface Run {
+        List<Action> actions(SnapshotMetrics hb) throws Exception;
+    }
+
+    /**
+     * Each balancer runs again and again on a fresh window measured from the layout its last run
+     * left (moves done, splits landed), until it does nothing or the runs are used up; the final
+     * layout is scored on the hidden model. This is how the master uses a balancer.
+     */
+    static List<Row> closedLoop(Scenario s, long seed, long slbMillis, int runs) throws Exception {
+        String name = s.name() + " " + s.nodes() + "×" + s.regions();
+        SimCluster start = SimCluster.initial(s, seed);
+        Workload w = calibrated(s, seed, start, new Simulator(COST).snapshot(s, seed, SimCluster.HISTOGRAM_BUCKETS));
+        Configuration lc = conf();
+        lc.setBoolean(LibraConfig.DRY_RUN, false);
+        lc.setInt(LibraConfig.MAX_MOVES, 0);
+        List<Row> rows = new ArrayList<>();
+        rows.add(loop(name, "Libra", s, seed, start, w, runs, hb -> {
+            LibraLoadBalancer libra = runLibra(lc, hb);
+            List<Action> now = new ArrayList<>();
+            for (Action a : libra.lastResult().plan().actions()) {
+                if (a instanceof SplitAction && hb.idOfEncoded.containsKey(((SplitAction) a).region())) {
+                    now.add(a);
+                }
+            }
+            now.addAll(moves(lastPlans, hb));
+            return now;
+        }));
+        for (boolean tuned : new boolean[] {false, true}) {
+            Configuration sc = conf();
+            sc.setLong("hbase.master.balancer.stochastic.maxRunningTime", slbMillis);
+            if (tuned) {
+                sc.setFloat("hbase.master.balancer.stochastic.readRequestCost", 500);
+                sc.setFloat("hbase.master.balancer.stochastic.writeRequestCost", 500);
+                sc.setFloat("hbase.master.balancer.stochastic.minCostNeedBalance", 0);
+            }
+            rows.add(loop(name, tuned ? "SLB, read/write cost 500, minCostNeedBalance 0" : "SLB, defaults", s, seed,
+                    start, w, runs, hb -> {
+                        StochasticLoadBalancer slb = new StochasticLoadBalancer();
+                        List<RegionPlan> plans = balance(slb, sc, hb);
+                        slb.stop("benchmark run done");
+                        return moves(plans, hb);
+                    }));
+        }
+        return rows;
+    }
+
+    private static Row loop(String scenario, String balancer, Scenario s, long seed, SimCluster start, Workload w,
+                            int runs, Run run) throws Exception {
+        Map<String, SimRegion> layout = new LinkedHashMap<>();
+        start.regions().forEach(r -> layout.put(r.id(), r));
+        int moves = 0;
+        int splits = 0;
+        double moved = 0;
+        double millis = 0;
+        for (int k = 0; k < runs; k++) {
+            SimCluster now = new SimCluster(start.nodes(), layout.values(), s.capacities() != null);
+            List<io.libra.cli.sim.Placement> placements = new ArrayList<>();
+            layout.values().forEach(r -> placements.add(new io.libra.cli.sim.Placement(r.traffic(w), r.node())));
+            ClusterSnapshot window = now.measure(w, COST.truth(start.nodes(), placements), Simulator.WINDOW_SECONDS,
+                    java.time.Instant.ofEpochSecond(1_700_000_000L + 300L * k),
+                    new java.util.SplittableRandom(seed * 7919 + k), SimCluster.HISTOGRAM_BUCKETS);
+            SnapshotMetrics hb = new SnapshotMetrics(window);
+            long t0 = System.nanoTime();
+            List<Action> actions = run.actions(hb);
+            millis += (System.nanoTime() - t0) / 1e6;
+            if (actions.isEmpty()) {
+                break;
+            }
+            for (Action a : actions) {
+                if (a instanceof SplitAction sp) {
+                    SimRegion r = layout.remove(hb.idOfEncoded.getOrDefault(sp.region(), sp.region()));
+                    double xm = r.x0() + (r.x1() - r.x0()) * Keys.position(r.range(), sp.splitKey());
+                    String left = r.id() + "." + k + "l";
+                    String right = r.id() + "." + k + "r";
+                    layout.put(left, new SimRegion(left, r.range().left(sp.splitKey()), r.x0(), xm, r.node()));
+                    layout.put(right, new SimRegion(right, r.range().right(sp.splitKey()), xm, r.x1(), r.node()));
+                    splits++;
+                } else if (a instanceof MoveAction m) {
+                    String id = hb.idOfEncoded.getOrDefault(m.region(), m.region());
+                    SimRegion r = layout.get(id);
+                    layout.put(id, r.onNode(hb.nodeOfServer.get(m.to())));
+                    moved += r.sizeBytes(w);
+                    moves++;
+                }
+            }
+        }
+        return new Row(scenario, balancer, score(start, w, layout), moves, splits, moved, millis);
     }
 
     private static List<RegionPlan> lastPlans;
