@@ -138,9 +138,7 @@ public final class SideBySideBenchmark {
         List<Row> rows = new ArrayList<>();
         rows.add(new Row(name, "none (starting layout)", score(start, w, initial), 0, 0, 0, 0));
 
-        Configuration lc = conf();
-        lc.setBoolean(LibraConfig.DRY_RUN, false);
-        lc.setInt(LibraConfig.MAX_MOVES, 0);
+        Configuration lc = libraConf();
         runLibra(lc, hb); // warm-up: the timed run below is not the JVM's first
         long t0 = System.nanoTime();
         LibraLoadBalancer libra = runLibra(lc, hb);
@@ -148,30 +146,16 @@ public final class SideBySideBenchmark {
         List<RegionPlan> firstRun = lastPlans;
         PlanResult plan = libra.lastResult();
         rows.add(apply(name, "Libra, whole plan (over successive runs)", start, w, initial, hb, plan.plan().actions(), libraMillis));
-        List<Action> firstActions = new ArrayList<>();
-        for (Action a : plan.plan().actions()) {
-            if (a instanceof SplitAction && initial.containsKey(((SplitAction) a).region())) {
-                firstActions.add(a);
-            }
-        }
-        firstActions.addAll(moves(firstRun, hb));
-        rows.add(apply(name, "Libra, first balancer run", start, w, initial, hb, firstActions, libraMillis));
+        rows.add(apply(name, "Libra, first balancer run", start, w, initial, hb, firstRun(plan, firstRun, hb), libraMillis));
 
         for (boolean tuned : new boolean[] {false, true}) {
-            Configuration sc = conf();
-            sc.setLong("hbase.master.balancer.stochastic.maxRunningTime", slbMillis);
-            if (tuned) {
-                sc.setFloat("hbase.master.balancer.stochastic.readRequestCost", 500);
-                sc.setFloat("hbase.master.balancer.stochastic.writeRequestCost", 500);
-                sc.setFloat("hbase.master.balancer.stochastic.minCostNeedBalance", 0);
-            }
+            Configuration sc = slbConf(tuned, slbMillis);
             long t1 = System.nanoTime();
             StochasticLoadBalancer slb = new StochasticLoadBalancer();
             List<RegionPlan> plans = balance(slb, sc, hb);
             double slbMs = (System.nanoTime() - t1) / 1e6;
             slb.stop("benchmark done");
-            rows.add(apply(name, tuned ? "SLB, read/write cost 500, minCostNeedBalance 0" : "SLB, defaults",
-                    start, w, initial, hb, moves(plans, hb), slbMs));
+            rows.add(apply(name, slbLabel(tuned), start, w, initial, hb, moves(plans, hb), slbMs));
         }
         return rows;
     }
@@ -190,31 +174,13 @@ public final class SideBySideBenchmark {
         String name = s.name() + " " + s.nodes() + "×" + s.regions();
         SimCluster start = SimCluster.initial(s, seed);
         Workload w = calibrated(s, seed, start, new Simulator(COST).snapshot(s, seed, SimCluster.HISTOGRAM_BUCKETS));
-        Configuration lc = conf();
-        lc.setBoolean(LibraConfig.DRY_RUN, false);
-        lc.setInt(LibraConfig.MAX_MOVES, 0);
+        Configuration lc = libraConf();
         List<Row> rows = new ArrayList<>();
-        rows.add(loop(name, "Libra", s, seed, start, w, runs, hb -> {
-            LibraLoadBalancer libra = runLibra(lc, hb);
-            List<Action> now = new ArrayList<>();
-            for (Action a : libra.lastResult().plan().actions()) {
-                if (a instanceof SplitAction && hb.idOfEncoded.containsKey(((SplitAction) a).region())) {
-                    now.add(a);
-                }
-            }
-            now.addAll(moves(lastPlans, hb));
-            return now;
-        }));
+        rows.add(loop(name, "Libra", s, seed, start, w, runs,
+                hb -> firstRun(runLibra(lc, hb).lastResult(), lastPlans, hb)));
         for (boolean tuned : new boolean[] {false, true}) {
-            Configuration sc = conf();
-            sc.setLong("hbase.master.balancer.stochastic.maxRunningTime", slbMillis);
-            if (tuned) {
-                sc.setFloat("hbase.master.balancer.stochastic.readRequestCost", 500);
-                sc.setFloat("hbase.master.balancer.stochastic.writeRequestCost", 500);
-                sc.setFloat("hbase.master.balancer.stochastic.minCostNeedBalance", 0);
-            }
-            rows.add(loop(name, tuned ? "SLB, read/write cost 500, minCostNeedBalance 0" : "SLB, defaults", s, seed,
-                    start, w, runs, hb -> {
+            Configuration sc = slbConf(tuned, slbMillis);
+            rows.add(loop(name, slbLabel(tuned), s, seed, start, w, runs, hb -> {
                         StochasticLoadBalancer slb = new StochasticLoadBalancer();
                         List<RegionPlan> plans = balance(slb, sc, hb);
                         slb.stop("benchmark run done");
@@ -281,6 +247,42 @@ public final class SideBySideBenchmark {
             libra.stop("benchmark run done");
         }
         return libra;
+    }
+
+    /** Libra executing (not a dry run), every move in one run. */
+    private static Configuration libraConf() {
+        Configuration c = conf();
+        c.setBoolean(LibraConfig.DRY_RUN, false);
+        c.setInt(LibraConfig.MAX_MOVES, 0);
+        return c;
+    }
+
+    /** HBase's StochasticLoadBalancer with its defaults, or tuned for load (request costs 500, no threshold). */
+    private static Configuration slbConf(boolean tuned, long maxRunningMillis) {
+        Configuration c = conf();
+        c.setLong("hbase.master.balancer.stochastic.maxRunningTime", maxRunningMillis);
+        if (tuned) {
+            c.setFloat("hbase.master.balancer.stochastic.readRequestCost", 500);
+            c.setFloat("hbase.master.balancer.stochastic.writeRequestCost", 500);
+            c.setFloat("hbase.master.balancer.stochastic.minCostNeedBalance", 0);
+        }
+        return c;
+    }
+
+    private static String slbLabel(boolean tuned) {
+        return tuned ? "SLB, read/write cost 500, minCostNeedBalance 0" : "SLB, defaults";
+    }
+
+    /** What one Libra run executes: splits of regions that exist now, then the moves it returned. */
+    private static List<Action> firstRun(PlanResult plan, List<RegionPlan> moves, SnapshotMetrics hb) {
+        List<Action> now = new ArrayList<>();
+        for (Action a : plan.plan().actions()) {
+            if (a instanceof SplitAction && hb.idOfEncoded.containsKey(((SplitAction) a).region())) {
+                now.add(a);
+            }
+        }
+        now.addAll(moves(moves, hb));
+        return now;
     }
 
     private static Configuration conf() {
