@@ -1,11 +1,11 @@
 package io.libra.cli;
 
-import io.libra.cli.sim.NodeSpec;
-import io.libra.cli.sim.NodeTruth;
-import io.libra.cli.sim.RoundStats;
-import io.libra.cli.sim.Score;
-import io.libra.cli.sim.SimulationResult;
-import io.libra.cli.sim.StrategyRun;
+import io.libra.core.sim.NodeSpec;
+import io.libra.core.sim.NodeTruth;
+import io.libra.core.sim.RoundStats;
+import io.libra.core.sim.Score;
+import io.libra.core.sim.SimulationResult;
+import io.libra.core.sim.StrategyRun;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;

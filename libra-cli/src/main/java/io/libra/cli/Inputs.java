@@ -1,8 +1,9 @@
 package io.libra.cli;
 
-import io.libra.cli.format.PlanCodec;
-import io.libra.cli.format.PlanDocument;
-import io.libra.cli.format.SnapshotCodec;
+import io.libra.core.format.FormatException;
+import io.libra.core.format.PlanCodec;
+import io.libra.core.format.PlanDocument;
+import io.libra.core.format.SnapshotCodec;
 import io.libra.core.Planner;
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.schedule.SchedulerConfig;
@@ -24,12 +25,23 @@ final class Inputs {
     }
 
     static LoadedSnapshot snapshot(Path file) {
-        byte[] bytes = SnapshotCodec.readBytes(file);
+        byte[] bytes = readBytes(file);
         return new LoadedSnapshot(file, SnapshotCodec.read(file.toString(), bytes), SnapshotCodec.sha256(bytes));
     }
 
     static PlanDocument plan(Path file) {
-        return PlanCodec.readDocument(file);
+        return PlanCodec.readDocument(file.toString(), readBytes(file));
+    }
+
+    /** A file's bytes; a missing or unreadable file is a {@link FormatException} naming the file. */
+    static byte[] readBytes(Path file) {
+        try {
+            return Files.readAllBytes(file);
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new FormatException(file.toString(), FormatException.ROOT, "no such file");
+        } catch (IOException e) {
+            throw new FormatException(file.toString(), FormatException.ROOT, "cannot read: " + e.getMessage());
+        }
     }
 
     static Planner planner(String strategy, double lambda, long seed) {

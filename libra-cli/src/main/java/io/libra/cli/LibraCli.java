@@ -1,6 +1,6 @@
 package io.libra.cli;
 
-import io.libra.cli.format.FormatException;
+import io.libra.core.format.FormatException;
 import io.libra.core.plan.InvalidPlanException;
 import java.io.PrintWriter;
 import picocli.AutoComplete;

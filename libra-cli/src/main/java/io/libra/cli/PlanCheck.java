@@ -1,6 +1,6 @@
 package io.libra.cli;
 
-import io.libra.cli.format.PlanDocument;
+import io.libra.core.format.PlanDocument;
 import io.libra.core.estimate.EstimationConfig;
 import io.libra.core.estimate.LoadModel;
 import io.libra.core.estimate.MetricMapping;

@@ -1,6 +1,6 @@
 package io.libra.cli;
 
-import io.libra.cli.format.PlanCodec;
+import io.libra.core.format.PlanCodec;
 import io.libra.core.PlanResult;
 import java.io.PrintWriter;
 import java.nio.file.Path;

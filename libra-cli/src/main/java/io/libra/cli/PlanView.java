@@ -1,6 +1,6 @@
 package io.libra.cli;
 
-import io.libra.cli.format.PlanCodec;
+import io.libra.core.format.PlanCodec;
 import io.libra.core.estimate.LoadModel;
 import io.libra.core.model.Dimension;
 import io.libra.core.plan.Action;

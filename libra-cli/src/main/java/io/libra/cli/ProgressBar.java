@@ -1,6 +1,6 @@
 package io.libra.cli;
 
-import io.libra.cli.sim.Simulator;
+import io.libra.core.sim.Simulator;
 import java.io.PrintWriter;
 import java.util.Locale;
 

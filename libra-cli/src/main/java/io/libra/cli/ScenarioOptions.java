@@ -1,6 +1,6 @@
 package io.libra.cli;
 
-import io.libra.cli.sim.Scenario;
+import io.libra.core.sim.Scenario;
 import java.util.ArrayList;
 import java.util.Iterator;
 import picocli.CommandLine.Option;

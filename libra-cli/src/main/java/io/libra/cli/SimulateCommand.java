@@ -2,12 +2,12 @@ package io.libra.cli;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.libra.cli.sim.CostModel;
-import io.libra.cli.sim.RoundStats;
-import io.libra.cli.sim.Scenario;
-import io.libra.cli.sim.SimulationResult;
-import io.libra.cli.sim.Simulator;
-import io.libra.cli.sim.StrategyRun;
+import io.libra.core.sim.CostModel;
+import io.libra.core.sim.RoundStats;
+import io.libra.core.sim.Scenario;
+import io.libra.core.sim.SimulationResult;
+import io.libra.core.sim.Simulator;
+import io.libra.core.sim.StrategyRun;
 import io.libra.core.schedule.Strategies;
 import java.io.PrintWriter;
 import java.nio.file.Path;

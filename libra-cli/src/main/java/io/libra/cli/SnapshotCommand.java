@@ -1,9 +1,9 @@
 package io.libra.cli;
 
-import io.libra.cli.format.SnapshotCodec;
-import io.libra.cli.sim.CostModel;
-import io.libra.cli.sim.Scenario;
-import io.libra.cli.sim.Simulator;
+import io.libra.core.format.SnapshotCodec;
+import io.libra.core.sim.CostModel;
+import io.libra.core.sim.Scenario;
+import io.libra.core.sim.Simulator;
 import io.libra.core.model.ClusterSnapshot;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;

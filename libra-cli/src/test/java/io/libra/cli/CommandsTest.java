@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.libra.cli.format.PlanCodec;
-import io.libra.cli.format.SnapshotCodec;
+import io.libra.core.format.PlanCodec;
+import io.libra.core.format.SnapshotCodec;
 import io.libra.core.schedule.Strategies;
 import java.io.IOException;
 import java.nio.file.Files;

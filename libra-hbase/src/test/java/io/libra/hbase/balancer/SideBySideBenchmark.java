@@ -1,13 +1,13 @@
 package io.libra.hbase.balancer;
 
-import io.libra.cli.sim.CostModel;
-import io.libra.cli.sim.RegionTraffic;
-import io.libra.cli.sim.Scenario;
-import io.libra.cli.sim.Score;
-import io.libra.cli.sim.SimCluster;
-import io.libra.cli.sim.SimRegion;
-import io.libra.cli.sim.Simulator;
-import io.libra.cli.sim.Workload;
+import io.libra.core.sim.CostModel;
+import io.libra.core.sim.RegionTraffic;
+import io.libra.core.sim.Scenario;
+import io.libra.core.sim.Score;
+import io.libra.core.sim.SimCluster;
+import io.libra.core.sim.SimRegion;
+import io.libra.core.sim.Simulator;
+import io.libra.core.sim.Workload;
 import io.libra.core.PlanResult;
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.model.Keys;
@@ -200,8 +200,8 @@ public final class SideBySideBenchmark {
         double millis = 0;
         for (int k = 0; k < runs; k++) {
             SimCluster now = new SimCluster(start.nodes(), layout.values(), s.capacities() != null);
-            List<io.libra.cli.sim.Placement> placements = new ArrayList<>();
-            layout.values().forEach(r -> placements.add(new io.libra.cli.sim.Placement(r.traffic(w), r.node())));
+            List<io.libra.core.sim.Placement> placements = new ArrayList<>();
+            layout.values().forEach(r -> placements.add(new io.libra.core.sim.Placement(r.traffic(w), r.node())));
             ClusterSnapshot window = now.measure(w, COST.truth(start.nodes(), placements), Simulator.WINDOW_SECONDS,
                     java.time.Instant.ofEpochSecond(1_700_000_000L + 300L * k),
                     new java.util.SplittableRandom(seed * 7919 + k), SimCluster.HISTOGRAM_BUCKETS);

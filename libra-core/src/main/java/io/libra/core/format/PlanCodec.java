@@ -1,0 +1,271 @@
+package io.libra.core.format;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.libra.core.model.Dimension;
+import io.libra.core.plan.Action;
+import io.libra.core.plan.Balance;
+import io.libra.core.plan.Constraint;
+import io.libra.core.plan.MergeAction;
+import io.libra.core.plan.MoveTokenAction;
+import io.libra.core.plan.MoveAction;
+import io.libra.core.plan.NodeDeviation;
+import io.libra.core.plan.Plan;
+import io.libra.core.plan.PlanStatus;
+import io.libra.core.plan.Reason;
+import io.libra.core.plan.SplitAction;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Reads and writes {@code libra.plan/v1} (shared/formats.md). Besides the format's split and move
+ * actions, Libra writes {@code merge} actions ({@code {"type":"merge","regions":[...],"merged":"id","node":"n"}}),
+ * a {@code reason} object per action, {@code sizeBytes} per move, {@code ratio} per split, and
+ * {@code before}, {@code status} and {@code detail} at the top; readers ignore what they do not know.
+ * {@code moveToken} actions (Cassandra rings) are not core actions; this reader rejects them
+ * and the token-ring adapter reads them with {@link JsonFields}.
+ */
+public final class PlanCodec {
+    public static final String FORMAT = "libra.plan/v1";
+
+    private PlanCodec() {
+    }
+
+    public static String write(Plan plan, String snapshotSha256) {
+        try {
+            return JsonFields.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(toTree(plan, snapshotSha256)) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static ObjectNode toTree(Plan plan, String snapshotSha256) {
+        ObjectNode root = JsonNodeFactory.instance.objectNode();
+        root.put("format", FORMAT);
+        root.put("strategy", plan.strategy());
+        root.put("snapshot", snapshotSha256 == null ? "" : snapshotSha256);
+        if (plan.status() != null) {
+            root.put("status", plan.status().name().toLowerCase(Locale.ROOT));
+        }
+        if (plan.detail() != null) {
+            root.put("detail", plan.detail());
+        }
+        ArrayNode actions = root.putArray("actions");
+        plan.actions().forEach(a -> writeAction(actions.addObject(), a));
+        if (plan.before() != null) {
+            writeBalance(root.putObject("before"), plan.before());
+        }
+        if (plan.predicted() != null) {
+            writeBalance(root.putObject("predicted"), plan.predicted());
+        }
+        return root;
+    }
+
+    private static void writeAction(ObjectNode o, Action a) {
+        o.put("type", a.type());
+        if (a instanceof SplitAction s) {
+            o.put("region", s.region());
+            o.put("splitKey", s.splitKey());
+            o.put("left", s.left());
+            o.put("right", s.right());
+            o.put("ratio", s.ratio());
+        } else if (a instanceof MoveAction m) {
+            o.put("region", m.region());
+            o.put("from", m.from());
+            o.put("to", m.to());
+            SnapshotCodec.num(o, "sizeBytes", m.sizeBytes());
+        } else if (a instanceof MoveTokenAction t) {
+            o.put("node", t.node());
+            o.put("fromToken", t.fromToken());
+            o.put("toToken", t.toToken());
+        } else {
+            MergeAction g = (MergeAction) a;
+            g.regions().forEach(o.putArray("regions")::add);
+            o.put("merged", g.merged());
+            o.put("node", g.node());
+        }
+        if (a.reason() != null) {
+            writeReason(o.putObject("reason"), a.reason());
+        }
+    }
+
+    private static void writeReason(ObjectNode o, Reason r) {
+        if (r.criticalDimension() != null) {
+            o.put("criticalDimension", r.criticalDimension().label());
+        }
+        ArrayNode passed = o.putArray("passed");
+        r.passed().forEach(c -> passed.add(constraintName(c)));
+        if (r.source() != null) {
+            writeDeviation(o.putObject("source"), r.source());
+        }
+        if (r.destination() != null) {
+            writeDeviation(o.putObject("destination"), r.destination());
+        }
+        if (r.note() != null) {
+            o.put("note", r.note());
+        }
+    }
+
+    /** "load-constraint", "interference-constraint", "benefit-threshold", ... */
+    public static String constraintName(Constraint c) {
+        return c.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    private static void writeDeviation(ObjectNode o, NodeDeviation d) {
+        o.put("node", d.node());
+        o.put("before", d.before());
+        o.put("after", d.after());
+    }
+
+    private static void writeBalance(ObjectNode o, Balance b) {
+        o.put("cpuMaxOverMean", b.cpuMaxOverMean());
+        o.put("diskMaxOverMean", b.diskMaxOverMean());
+        o.put("imbalanceDegree", b.imbalanceDegree());
+    }
+
+    public static Plan read(String sourceName, byte[] bytes) {
+        return readDocument(sourceName, bytes).plan();
+    }
+
+    public static PlanDocument readDocument(String sourceName, byte[] bytes) {
+        JsonFields f = new JsonFields(sourceName);
+        ObjectNode root = f.parse(bytes);
+        SnapshotCodec.checkFormat(f, root, FORMAT);
+        String strategy = f.id(root, "", "strategy");
+        String sha = f.has(root, "snapshot") ? f.string(root, "", "snapshot") : "";
+        ArrayNode array = f.array(root, "", "actions");
+        List<Action> actions = new ArrayList<>(array.size());
+        for (int i = 0; i < array.size(); i++) {
+            String p = JsonFields.at("actions", i);
+            actions.add(readAction(f, f.object(array.get(i), p), p));
+        }
+        Balance before = f.has(root, "before") ? readBalance(f, f.object(root, "", "before"), "before") : null;
+        Balance predicted = f.has(root, "predicted") ? readBalance(f, f.object(root, "", "predicted"), "predicted") : null;
+        PlanStatus status = readStatus(f, root, actions.isEmpty());
+        String detail = f.optionalString(root, "", "detail", null);
+        return new PlanDocument(new Plan(strategy, actions, before, predicted, status, detail), sha);
+    }
+
+    /** One split, move or merge action at {@code path}. */
+    public static Action readAction(JsonFields f, ObjectNode o, String path) {
+        String type = f.string(o, path, "type");
+        Reason reason = f.has(o, "reason") ? readReason(f, f.object(o, path, "reason"), JsonFields.at(path, "reason")) : null;
+        switch (type) {
+            case "split":
+                return new SplitAction(f.id(o, path, "region"), splitKey(f, o, path), f.id(o, path, "left"),
+                        f.id(o, path, "right"), ratio(f, o, path), reason);
+            case "move":
+                return new MoveAction(f.id(o, path, "region"), f.id(o, path, "from"), f.id(o, path, "to"),
+                        f.has(o, "sizeBytes") ? f.nonNegative(o, path, "sizeBytes") : 0, reason);
+            case "merge":
+                return new MergeAction(mergedRegions(f, o, path), f.id(o, path, "merged"), f.id(o, path, "node"), reason);
+            case "moveToken":
+                return new MoveTokenAction(f.id(o, path, "node"), f.key(o, path, "fromToken"), f.key(o, path, "toToken"),
+                        reason);
+            default:
+                throw f.error(JsonFields.at(path, "type"), "must be one of split, move, merge, moveToken, got \"" + type + "\"");
+        }
+    }
+
+    private static String splitKey(JsonFields f, ObjectNode o, String path) {
+        String key = f.key(o, path, "splitKey");
+        if (key.isEmpty()) {
+            throw f.error(JsonFields.at(path, "splitKey"), "must not be empty");
+        }
+        return key;
+    }
+
+    private static double ratio(JsonFields f, ObjectNode o, String path) {
+        double r = f.optionalNumber(o, path, "ratio", 0.5);
+        if (r < 0 || r > 1) {
+            throw f.error(JsonFields.at(path, "ratio"), "must be between 0 and 1, got " + JsonFields.formatDouble(r));
+        }
+        return r;
+    }
+
+    private static List<String> mergedRegions(JsonFields f, ObjectNode o, String path) {
+        ArrayNode a = f.array(o, path, "regions");
+        String p = JsonFields.at(path, "regions");
+        if (a.size() < 2) {
+            throw f.error(p, "must name at least 2 regions, got " + a.size());
+        }
+        List<String> ids = new ArrayList<>();
+        for (int k = 0; k < a.size(); k++) {
+            JsonNode n = a.get(k);
+            if (!n.isTextual() || n.textValue().isEmpty()) {
+                throw f.error(JsonFields.at(p, k), "must be a non-empty string, got " + JsonFields.describe(n));
+            }
+            ids.add(n.textValue());
+        }
+        return ids;
+    }
+
+    public static Reason readReason(JsonFields f, ObjectNode o, String path) {
+        Dimension critical = null;
+        if (f.has(o, "criticalDimension")) {
+            String d = f.string(o, path, "criticalDimension");
+            if (!d.equals("cpu") && !d.equals("disk")) {
+                throw f.error(JsonFields.at(path, "criticalDimension"), "must be cpu or disk, got \"" + d + "\"");
+            }
+            critical = d.equals("cpu") ? Dimension.CPU : Dimension.DISK;
+        }
+        List<Constraint> passed = new ArrayList<>();
+        if (f.has(o, "passed")) {
+            ArrayNode a = f.array(o, path, "passed");
+            for (int k = 0; k < a.size(); k++) {
+                passed.add(constraint(f, a.get(k), JsonFields.at(JsonFields.at(path, "passed"), k)));
+            }
+        }
+        NodeDeviation source = f.has(o, "source") ? deviation(f, o, path, "source") : null;
+        NodeDeviation destination = f.has(o, "destination") ? deviation(f, o, path, "destination") : null;
+        return new Reason(critical, passed, source, destination, f.optionalString(o, path, "note", null));
+    }
+
+    private static Constraint constraint(JsonFields f, JsonNode n, String path) {
+        if (n.isTextual()) {
+            String name = n.textValue().toUpperCase(Locale.ROOT).replace('-', '_');
+            for (Constraint c : Constraint.values()) {
+                if (c.name().equals(name)) {
+                    return c;
+                }
+            }
+        }
+        List<String> known = new ArrayList<>();
+        for (Constraint c : Constraint.values()) {
+            known.add(constraintName(c));
+        }
+        throw f.error(path, "must be one of " + String.join(", ", known) + ", got " + JsonFields.describe(n));
+    }
+
+    private static NodeDeviation deviation(JsonFields f, ObjectNode parent, String path, String field) {
+        ObjectNode o = f.object(parent, path, field);
+        String p = JsonFields.at(path, field);
+        return new NodeDeviation(f.id(o, p, "node"), f.optionalNumber(o, p, "before", Double.NaN),
+                f.optionalNumber(o, p, "after", Double.NaN));
+    }
+
+    private static Balance readBalance(JsonFields f, ObjectNode o, String path) {
+        double cpu = f.nonNegative(o, path, "cpuMaxOverMean");
+        double disk = f.nonNegative(o, path, "diskMaxOverMean");
+        double delta = f.optionalNumber(o, path, "imbalanceDegree", Math.max(cpu, disk) - 1);
+        return new Balance(cpu, disk, delta);
+    }
+
+    private static PlanStatus readStatus(JsonFields f, ObjectNode root, boolean empty) {
+        if (!f.has(root, "status")) {
+            return empty ? PlanStatus.BALANCED : PlanStatus.PLANNED;
+        }
+        String s = f.string(root, "", "status");
+        for (PlanStatus st : PlanStatus.values()) {
+            if (st.name().equalsIgnoreCase(s)) {
+                return st;
+            }
+        }
+        throw f.error("status", "must be one of planned, balanced, stuck, suspended, got \"" + s + "\"");
+    }
+}

@@ -1,0 +1,224 @@
+package io.libra.core.sim;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The simulator's hidden per-request cost model: how much CPU and disk a region's traffic really
+ * costs on the node that serves it. Strategies never see these figures; they see node totals
+ * with measurement noise and per-region counters, as on a real cluster, so any gap between this
+ * model and the planner's metric mapping is estimation error every strategy suffers alike.
+ *
+ * <ul>
+ *   <li>CPU: a point read costs {@code readCpuSeconds}; a write costs {@code writeCpuRatio} times
+ *       that (the paper measured 1.63); each further row of a scan costs {@code scanRowCpuRatio}
+ *       of a read; every payload byte costs {@code cpuSecondsPerByte} (copies, checksums); every
+ *       amplified byte written costs {@code compactionCpuSecondsPerByte}; each hosted region costs
+ *       {@code regionCpuOverhead} cores (memstore, flush bookkeeping) and each node
+ *       {@code nodeBaseCpu}.</li>
+ *   <li>Disk reads are block-granular: a point read touches ⌈value/block⌉ blocks, a scan
+ *       ⌈rows·value/block⌉; the node's block cache absorbs a share of them. Cache is shared among
+ *       the node's regions in proportion to how much each reads (hot data stays cached), and a
+ *       region's hit ratio is its share over its working set, capped at {@code maxCacheHitRatio}.
+ *       So co-locating read-hot regions makes them all miss more: placement changes disk cost.</li>
+ *   <li>Disk writes: every user byte written costs {@code writeAmplification} disk bytes (WAL,
+ *       flush, compactions), plus {@code writeOverheadBytes} per write.</li>
+ *   <li>Replication: each write is also applied by {@code replication − 1} followers, each paying
+ *       the same disk bytes and {@code followerCpuRatio} of the leader's write CPU. Followers are
+ *       spread over the other nodes in proportion to their capacity (as write pipelines pick
+ *       them), so their load does not move when the leader's region moves.</li>
+ *   <li>Migrating a region copies its bytes: read on the source, written on the destination, sent
+ *       over both nodes' network, at {@code migrationCpuSecondsPerByte} on each end.</li>
+ * </ul>
+ * Defaults are plausible for an 8-core node with a SATA/NVMe SSD and 4 KiB blocks (RocksDB's
+ * default); they are documented in docs/cli.md.
+ */
+public record CostModel(double readCpuSeconds, double writeCpuRatio, double scanRowCpuRatio,
+                        double cpuSecondsPerByte, double compactionCpuSecondsPerByte, double blockBytes,
+                        double maxCacheHitRatio, double writeAmplification, double writeOverheadBytes,
+                        int replication, double followerCpuRatio, double regionCpuOverhead, double nodeBaseCpu,
+                        double migrationCpuSecondsPerByte) {
+
+    public static final CostModel DEFAULT = new CostModel(40e-6, 1.63, 0.25, 1e-9, 0.5e-9, 4096,
+            0.95, 4.0, 128, 3, 0.4, 0.002, 0.05, 2e-9);
+
+    public CostModel {
+        if (!(readCpuSeconds > 0 && writeCpuRatio > 0 && blockBytes > 0 && replication >= 1
+                && maxCacheHitRatio >= 0 && maxCacheHitRatio < 1 && writeAmplification >= 1)) {
+            throw new IllegalArgumentException("cost model: costs must be > 0, hit ratio in [0, 1), amplification >= 1");
+        }
+    }
+
+    /** The default model with the scenario's replication. */
+    public static CostModel forScenario(Scenario s) {
+        return DEFAULT.withReplication(s.replication());
+    }
+
+    /** The same model with another replication factor. */
+    public CostModel withReplication(int copies) {
+        return new CostModel(readCpuSeconds, writeCpuRatio, scanRowCpuRatio, cpuSecondsPerByte, compactionCpuSecondsPerByte,
+                blockBytes, maxCacheHitRatio, writeAmplification, writeOverheadBytes, copies, followerCpuRatio,
+                regionCpuOverhead, nodeBaseCpu, migrationCpuSecondsPerByte);
+    }
+
+    /** Busy cores on the serving node (the leader) for this traffic. */
+    public double leaderCpu(RegionTraffic t) {
+        double ops = t.readOps() + writeCpuRatio * t.writeOps()
+                + t.scanOps() * (1 + scanRowCpuRatio * Math.max(0, t.rowsPerScan() - 1));
+        return ops * readCpuSeconds + (t.readBytes() + t.writeBytes()) * cpuSecondsPerByte
+                + writtenDiskBytes(t) * compactionCpuSecondsPerByte + regionCpuOverhead;
+    }
+
+    /** Bytes/s the reads would fetch from disk with no cache at all (whole blocks). */
+    public double readBlockBytes(RegionTraffic t) {
+        double pointBlocks = Math.ceil(Math.max(1, t.meanValueBytes()) / blockBytes);
+        double scanBlocks = Math.ceil(Math.max(1, t.rowsPerScan() * t.meanValueBytes()) / blockBytes);
+        return (t.readOps() * pointBlocks + t.scanOps() * scanBlocks) * blockBytes;
+    }
+
+    /** Disk bytes/s one copy of the region's writes costs (WAL + flush + compaction + per-write overhead). */
+    public double writtenDiskBytes(RegionTraffic t) {
+        return t.writeBytes() * writeAmplification + t.writeOps() * writeOverheadBytes;
+    }
+
+    /** Share of block reads served from cache, given the cache bytes the region gets. */
+    public double hitRatio(RegionTraffic t, double cacheShareBytes) {
+        if (t.hotBytes() <= 0) {
+            return maxCacheHitRatio;
+        }
+        return Math.min(maxCacheHitRatio, cacheShareBytes / t.hotBytes());
+    }
+
+    /** Disk bytes/s on the leader at a given cache hit ratio. */
+    public double leaderDisk(RegionTraffic t, double hitRatio) {
+        return readBlockBytes(t) * (1 - hitRatio) + writtenDiskBytes(t);
+    }
+
+    /** Busy cores one follower spends applying the region's writes. */
+    public double followerCpu(RegionTraffic t) {
+        return followerCpuRatio * (writeCpuRatio * t.writeOps() * readCpuSeconds
+                + t.writeBytes() * cpuSecondsPerByte + writtenDiskBytes(t) * compactionCpuSecondsPerByte);
+    }
+
+    /** Busy cores a migration costs each end while it copies {@code bytesPerSec}. */
+    public double migrationCpu(double bytesPerSec) {
+        return bytesPerSec * migrationCpuSecondsPerByte;
+    }
+
+    /** The truth of a plain assignment (region id → node id); every region must be assigned. */
+    public Score score(List<NodeSpec> nodes, List<RegionTraffic> regions, Map<String, String> assignment) {
+        List<Placement> placements = new ArrayList<>(regions.size());
+        for (RegionTraffic r : regions) {
+            String node = assignment.get(r.id());
+            if (node == null) {
+                throw new IllegalArgumentException("region " + r.id() + " is not assigned to a node");
+            }
+            placements.add(new Placement(r, node));
+        }
+        return score(nodes, truth(nodes, placements));
+    }
+
+    /** Max/Mean per dimension of a set of node truths. */
+    public static Score score(List<NodeSpec> nodes, List<NodeTruth> truths) {
+        return new Score(nodes, truths, maxOverMean(nodes, truths, true), maxOverMean(nodes, truths, false));
+    }
+
+    private static double maxOverMean(List<NodeSpec> nodes, List<NodeTruth> truths, boolean cpu) {
+        double load = 0;
+        double capacity = 0;
+        double maxUtil = 0;
+        for (int j = 0; j < nodes.size(); j++) {
+            double l = cpu ? truths.get(j).cpu() : truths.get(j).disk();
+            double c = cpu ? nodes.get(j).cpuCores() : nodes.get(j).diskBytesPerSec();
+            load += l;
+            capacity += c;
+            maxUtil = Math.max(maxUtil, l / c);
+        }
+        return load > 0 ? maxUtil / (load / capacity) : 1.0;
+    }
+
+    /** Per-node truth of placements over one window (without migration traffic). */
+    public List<NodeTruth> truth(List<NodeSpec> nodes, List<Placement> placements) {
+        int n = nodes.size();
+        Map<String, Integer> index = new HashMap<>(n * 2);
+        for (int j = 0; j < n; j++) {
+            index.put(nodes.get(j).id(), j);
+        }
+        double[] readWeight = new double[n];
+        int[] at = new int[placements.size()];
+        for (int i = 0; i < placements.size(); i++) {
+            Placement p = placements.get(i);
+            Integer j = index.get(p.node());
+            if (j == null) {
+                throw new IllegalArgumentException("region " + p.traffic().id() + " placed on unknown node " + p.node());
+            }
+            at[i] = j;
+            readWeight[j] += readBlockBytes(p.traffic()) * p.share();
+        }
+        double[] cpu = new double[n];
+        double[] disk = new double[n];
+        double[] net = new double[n];
+        double[] req = new double[n];
+        double[] followerCpuBy = new double[n];
+        double[] followerDiskBy = new double[n];
+        double[] followerNetBy = new double[n];
+        for (int i = 0; i < placements.size(); i++) {
+            Placement p = placements.get(i);
+            RegionTraffic t = p.traffic();
+            int j = at[i];
+            double w = readBlockBytes(t);
+            double cacheShare = readWeight[j] > 0 ? nodes.get(j).cacheBytes() * w / readWeight[j] : nodes.get(j).cacheBytes();
+            double s = p.share();
+            cpu[j] += leaderCpu(t) * s;
+            disk[j] += leaderDisk(t, hitRatio(t, cacheShare)) * s;
+            net[j] += (t.readBytes() + t.writeBytes() * replication) * s;
+            req[j] += t.requests() * s;
+            followerCpuBy[j] += followerCpu(t) * s;
+            followerDiskBy[j] += writtenDiskBytes(t) * s;
+            followerNetBy[j] += t.writeBytes() * s;
+        }
+        double[] cores = new double[n];
+        double[] bandwidth = new double[n];
+        for (int j = 0; j < n; j++) {
+            cores[j] = nodes.get(j).cpuCores();
+            bandwidth[j] = nodes.get(j).diskBytesPerSec();
+        }
+        spreadFollowers(cpu, followerCpuBy, cores);
+        spreadFollowers(disk, followerDiskBy, bandwidth);
+        spreadFollowers(net, followerNetBy, bandwidth);
+        List<NodeTruth> out = new ArrayList<>(n);
+        for (int j = 0; j < n; j++) {
+            out.add(new NodeTruth(nodes.get(j).id(), cpu[j] + nodeBaseCpu, disk[j], net[j], req[j]));
+        }
+        return out;
+    }
+
+    /**
+     * Each node gets a share of the followers of regions led elsewhere, in proportion to its
+     * capacity among the other nodes (at most one follower of a region per node).
+     */
+    private void spreadFollowers(double[] load, double[] ledBy, double[] capacity) {
+        int n = load.length;
+        if (n < 2 || replication < 2) {
+            return;
+        }
+        double capTotal = 0;
+        for (double c : capacity) {
+            capTotal += c;
+        }
+        int followers = Math.min(replication - 1, n - 1);
+        for (int j = 0; j < n; j++) {
+            if (ledBy[j] == 0) {
+                continue;
+            }
+            double others = capTotal - capacity[j];
+            for (int k = 0; k < n; k++) {
+                if (k != j) {
+                    load[k] += ledBy[j] * Math.min(1, followers * capacity[k] / others);
+                }
+            }
+        }
+    }
+}

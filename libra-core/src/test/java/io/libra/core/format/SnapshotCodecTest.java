@@ -1,0 +1,127 @@
+package io.libra.core.format;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.libra.core.model.Capacity;
+import io.libra.core.model.ClusterSnapshot;
+import io.libra.core.model.KeyRange;
+import io.libra.core.model.Node;
+import io.libra.core.model.Region;
+import io.libra.core.model.RegionCounters;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+class SnapshotCodecTest {
+    static final Path EXAMPLES = Path.of("..", "..", "shared", "examples");
+
+    static ClusterSnapshot read(Path file) throws java.io.IOException {
+        return SnapshotCodec.read(file.toString(), java.nio.file.Files.readAllBytes(file));
+    }
+
+    static Path example(String name) {
+        Path p = EXAMPLES.resolve(name);
+        return p.toFile().exists() ? p : Path.of("/work/shared/examples").resolve(name);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"mixgraph-8nodes.snapshot.json", "heterogeneous-6nodes.snapshot.json"})
+    void examplesRoundTrip(String name) throws java.io.IOException {
+        ClusterSnapshot read = read(example(name));
+        String written = SnapshotCodec.write(read);
+        ClusterSnapshot again = SnapshotCodec.read("again.json", written.getBytes(StandardCharsets.UTF_8));
+        assertThat(again).isEqualTo(read);
+        assertThat(read.regions()).isNotEmpty();
+        assertThat(read.regions()).allSatisfy(r -> assertThat(r.histogram()).isNotEmpty());
+    }
+
+    @Test
+    void heterogeneousExampleCarriesCapacities() throws java.io.IOException {
+        ClusterSnapshot s = read(example("heterogeneous-6nodes.snapshot.json"));
+        assertThat(s.hasCapacities()).isTrue();
+        assertThat(s.nodes()).hasSize(6);
+    }
+
+    @Test
+    void cassandraFieldsRoundTrip() {
+        Node n1 = new Node("n1", 4, 1, 100, new Capacity(4, 1000));
+        Node n2 = new Node("n2", 4, 2, 200, new Capacity(4, 1000));
+        RegionCounters c = new RegionCounters(1, 2, 3, 4);
+        List<Region> regions = List.of(
+                new Region("t0@n1", "ks.t", new KeyRange("", "80"), "n1", 10, c, List.of(), "t0"),
+                new Region("t0@n2", "ks.t", new KeyRange("", "80"), "n2", 10, c, List.of(), "t0"),
+                new Region("t1@n2", "ks.t", new KeyRange("80", ""), "n2", 10, c, List.of(), "t1"),
+                new Region("t1@n1", "ks.t", new KeyRange("80", ""), "n1", 10, c, List.of(), "t1"));
+        ClusterSnapshot s = new ClusterSnapshot("cassandra", Instant.parse("2026-11-22T08:00:00Z"), 30,
+                List.of(n1, n2), regions, 2, Map.of("n1", List.of("-9223372036854775808"), "n2", List.of("0")));
+        ClusterSnapshot again = SnapshotCodec.read("c.json", SnapshotCodec.write(s).getBytes(StandardCharsets.UTF_8));
+        assertThat(again).isEqualTo(s);
+        assertThat(again.replication()).isEqualTo(2);
+        assertThat(again.regions().get(0).rangeId()).isEqualTo("t0");
+    }
+
+    @Test
+    void cassandraWrapRangeInTwoPiecesIsAccepted() {
+        Node n1 = new Node("n1", 4, 1, 100);
+        Node n2 = new Node("n2", 4, 1, 100);
+        RegionCounters c = new RegionCounters(1, 1, 0, 0);
+        List<Region> regions = List.of(
+                new Region("w.a@n1", "ks.t", new KeyRange("c0", ""), "n1", 5, c, List.of(), "wrap"),
+                new Region("w.b@n1", "ks.t", new KeyRange("", "40"), "n1", 5, c, List.of(), "wrap"),
+                new Region("w.a@n2", "ks.t", new KeyRange("c0", ""), "n2", 5, c, List.of(), "wrap"),
+                new Region("w.b@n2", "ks.t", new KeyRange("", "40"), "n2", 5, c, List.of(), "wrap"),
+                new Region("m@n1", "ks.t", new KeyRange("40", "c0"), "n1", 5, c, List.of(), "mid"),
+                new Region("m@n2", "ks.t", new KeyRange("40", "c0"), "n2", 5, c, List.of(), "mid"));
+        ClusterSnapshot s = new ClusterSnapshot("cassandra", Instant.EPOCH, 10, List.of(n1, n2), regions, 2, Map.of());
+        assertThat(SnapshotCodec.read("c.json", SnapshotCodec.write(s).getBytes(StandardCharsets.UTF_8))).isEqualTo(s);
+    }
+
+    @Test
+    void twoReplicasOfOnePieceOnOneNodeAreRejected() {
+        Node n1 = new Node("n1", 4, 1, 100);
+        RegionCounters c = new RegionCounters(1, 1, 0, 0);
+        ClusterSnapshot s = new ClusterSnapshot("cassandra", Instant.EPOCH, 10, List.of(n1), List.of(
+                new Region("a", "ks.t", new KeyRange("", "40"), "n1", 5, c, List.of(), "r0"),
+                new Region("b", "ks.t", new KeyRange("", "40"), "n1", 5, c, List.of(), "r0")), 1, Map.of());
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                () -> SnapshotCodec.read("c.json", SnapshotCodec.write(s).getBytes(StandardCharsets.UTF_8)))
+                .hasMessage("c.json: regions[1].node: range \"r0\" [\"\", \"40\") already has a replica on \"n1\" (regions[0])");
+    }
+
+    @Test
+    void replicasThatDisagreeOnTheirKeysOverlap() {
+        Node n1 = new Node("n1", 4, 1, 100);
+        Node n2 = new Node("n2", 4, 1, 100);
+        RegionCounters c = new RegionCounters(1, 1, 0, 0);
+        ClusterSnapshot s = new ClusterSnapshot("cassandra", Instant.EPOCH, 10, List.of(n1, n2), List.of(
+                new Region("a", "ks.t", new KeyRange("", "40"), "n1", 5, c, List.of(), "r0"),
+                new Region("b", "ks.t", new KeyRange("", "50"), "n2", 5, c, List.of(), "r0")), 2, Map.of());
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                () -> SnapshotCodec.read("c.json", SnapshotCodec.write(s).getBytes(StandardCharsets.UTF_8)))
+                .isInstanceOf(FormatException.class).hasMessageContaining("overlaps regions[0]");
+    }
+
+    @Test
+    void unknownFieldsAreIgnored() {
+        String json = """
+                {"format": "libra.snapshot/v1", "store": "generic", "windowSeconds": 10, "extra": {"x": [1]},
+                 "nodes": [{"id": "a", "cpuCores": 2, "cpuUsage": 1, "diskBytesPerSec": 5, "rack": "r1"}],
+                 "regions": [{"id": "r", "table": "t", "startKey": "", "endKey": "", "node": "a", "sizeBytes": 1,
+                   "readOps": 1, "writeOps": 0, "readBytes": 1, "writeBytes": 0, "color": "blue"}]}
+                """;
+        ClusterSnapshot s = SnapshotCodec.read("x.json", json.getBytes(StandardCharsets.UTF_8));
+        assertThat(s.regions()).hasSize(1);
+        assertThat(s.capturedAt()).isEqualTo(Instant.EPOCH);
+    }
+
+    @Test
+    void sha256IsLowercaseHex() {
+        assertThat(SnapshotCodec.sha256("abc".getBytes(StandardCharsets.UTF_8)))
+                .isEqualTo("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    }
+}
