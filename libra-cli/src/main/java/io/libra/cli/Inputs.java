@@ -5,6 +5,7 @@ import io.libra.core.format.PlanCodec;
 import io.libra.core.format.PlanDocument;
 import io.libra.core.format.SnapshotCodec;
 import io.libra.core.Planner;
+import io.libra.core.estimate.History;
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.schedule.SchedulerConfig;
 import io.libra.core.schedule.Strategies;
@@ -14,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 
 /** Reading the commands' inputs and turning option values into core objects, with one-line errors. */
 final class Inputs {
@@ -27,6 +29,23 @@ final class Inputs {
     static LoadedSnapshot snapshot(Path file) {
         byte[] bytes = readBytes(file);
         return new LoadedSnapshot(file, SnapshotCodec.read(file.toString(), bytes), SnapshotCodec.sha256(bytes));
+    }
+
+    /**
+     * Earlier windows of the snapshot's cluster, oldest first; one that does not belong (another
+     * cluster's nodes, another store, out of order) is an error naming its file and field.
+     */
+    static List<ClusterSnapshot> history(List<Path> files, ClusterSnapshot now) {
+        List<ClusterSnapshot> windows = new ArrayList<>(files.size());
+        for (Path f : files) {
+            windows.add(snapshot(f).snapshot());
+        }
+        try {
+            History.check(now, windows);
+        } catch (History.MismatchException e) {
+            throw new FormatException(files.get(e.window()).toString(), e.field(), e.getMessage().substring(e.field().length() + 2));
+        }
+        return windows;
     }
 
     static PlanDocument plan(Path file) {

@@ -1,7 +1,14 @@
 package io.libra.cli;
 
 import io.libra.core.format.PlanCodec;
+import io.libra.core.PlanRequest;
 import io.libra.core.PlanResult;
+import io.libra.core.model.ClusterSnapshot;
+import io.libra.core.plan.Estimation;
+import io.libra.core.plan.Plan;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -20,6 +27,15 @@ final class PlanCommand implements Callable<Integer> {
 
     @Option(names = "--snapshot", required = true, paramLabel = "FILE", description = "snapshot to plan from")
     Path snapshot;
+
+    @Option(names = "--history", paramLabel = "FILE", description = {"an earlier window of the same cluster (repeat, oldest "
+            + "first): the cost model is learnt from node totals across windows"})
+    List<Path> history = new ArrayList<>();
+
+    @Option(names = "--previous-plan", paramLabel = "PLAN.json", description = {"the plan made on the window before: its "
+            + "predicted.nodes are checked against this snapshot, and a plan whose forecast missed by more than it "
+            + "claimed to fix makes this one conservative"})
+    Path previousPlan;
 
     @Option(names = "--strategy", defaultValue = "libra", completionCandidates = Inputs.StrategyNames.class,
             description = "one of ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})")
@@ -40,7 +56,10 @@ final class PlanCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Inputs.LoadedSnapshot s = Inputs.snapshot(snapshot);
-        PlanResult result = Inputs.planner(strategy, lambda, seed).plan(s.snapshot());
+        List<ClusterSnapshot> windows = Inputs.history(history, s.snapshot());
+        Plan previous = previousPlan == null ? null : Inputs.plan(previousPlan).plan();
+        PlanResult result = Inputs.planner(strategy, lambda, seed)
+                .plan(new PlanRequest(s.snapshot(), windows, previous, false));
         String json = PlanCodec.write(result.plan(), s.sha256());
         PrintWriter w = spec.commandLine().getOut();
         if (out != null) {
@@ -60,10 +79,22 @@ final class PlanCommand implements Callable<Integer> {
         return LibraCli.OK;
     }
 
+    private static String estimation(Estimation e) {
+        if (e == null) {
+            return "";
+        }
+        String fit = Double.isNaN(e.fitError()) ? "" : String.format(Locale.ROOT, ", held-out error %.1f%%", 100 * e.fitError());
+        String last = Double.isNaN(e.lastPredictionError()) ? ""
+                : String.format(Locale.ROOT, ", last forecast off by %.1f%%", 100 * e.lastPredictionError());
+        return "estimation " + e.model() + " from " + e.windows() + (e.windows() == 1 ? " window" : " windows") + fit + last
+                + "\n  " + e.detail();
+    }
+
     static String table(PlanResult r) {
         return "strategy " + r.plan().strategy() + ", status " + r.plan().status().name().toLowerCase(java.util.Locale.ROOT)
                 + (r.plan().detail() == null || r.plan().detail().isBlank() ? "" : " (" + r.plan().detail() + ")")
                 + ", " + r.plan().actions().size() + " actions, planned in " + Table.millis(r.planTime().toNanos() / 1e6)
+                + "\n" + estimation(r.plan().estimation())
                 + "\n\n" + PlanView.balance(r.before().balance(), r.predicted().balance()) + "\n" + PlanView.actions(r.plan());
     }
 }

@@ -3,7 +3,11 @@ package io.libra.core;
 import io.libra.core.estimate.EstimationConfig;
 import io.libra.core.estimate.FluctuationGuard;
 import io.libra.core.estimate.LoadModel;
-import io.libra.core.estimate.MetricMapping;
+import io.libra.core.estimate.Estimator;
+import io.libra.core.estimate.PredictionCheck;
+import io.libra.core.model.Dimension;
+import io.libra.core.plan.Estimation;
+import io.libra.core.plan.NodeForecast;
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.plan.Plan;
 import io.libra.core.plan.PlanStatus;
@@ -14,13 +18,16 @@ import io.libra.core.schedule.Strategy;
 import io.libra.core.schedule.StrategyOutcome;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.time.InstantSource;
 import java.util.Optional;
 import java.util.SplittableRandom;
 
 /**
- * The front door of the core: estimate (metric mapping), check the fluctuation guard, plan
- * with a strategy, predict the outcome. Adapters and the CLI all call this.
+ * The front door of the core: estimate (measured, learnt or the paper's mapping), check the
+ * last forecast and the fluctuation guard, plan with a strategy, forecast the outcome.
  */
 public final class Planner {
     private final Strategy strategy;
@@ -57,27 +64,53 @@ public final class Planner {
         return estimation;
     }
 
-    /** Estimates the snapshot's load model with this planner's metric mapping. */
+    /** Estimates the snapshot's load model from this window alone. */
     public LoadModel estimate(ClusterSnapshot snapshot) {
-        return new MetricMapping(estimation).estimate(snapshot);
+        return new Estimator(estimation).estimate(snapshot, List.of()).model();
     }
 
     public PlanResult plan(ClusterSnapshot snapshot) {
-        return plan(snapshot, Optional.empty());
+        return plan(PlanRequest.of(snapshot));
     }
 
     /** Plans unless the previous window differs from this one by more than the fluctuation guard allows. */
     public PlanResult plan(ClusterSnapshot snapshot, Optional<ClusterSnapshot> previousWindow) {
-        java.time.Instant start = clock.instant();
-        LoadModel model = estimate(snapshot);
-        Optional<String> unstable = previousWindow.flatMap(prev -> guard.check(prev, snapshot));
+        return plan(new PlanRequest(snapshot, previousWindow.map(List::of).orElse(List.of()), null,
+                previousWindow.isPresent()));
+    }
+
+    /**
+     * Estimates from the window and its history, checks the previous plan's forecast against
+     * this window (turning conservative when it was off by more than it claimed to fix), plans,
+     * and forecasts each node's load for the next window to check.
+     *
+     * @throws io.libra.core.estimate.History.MismatchException when a history window does not belong
+     */
+    public PlanResult plan(PlanRequest request) {
+        Instant start = clock.instant();
+        ClusterSnapshot snapshot = request.snapshot();
+        Estimator.Estimate estimate = new Estimator(estimation).estimate(snapshot, request.history());
+        LoadModel model = estimate.model();
+        Optional<PredictionCheck> check = PredictionCheck.of(request.previousPlan(), snapshot);
+        Estimation how = estimate.estimation().withLastPredictionError(check.map(PredictionCheck::error).orElse(Double.NaN));
+        Optional<String> unstable = request.guard() ? request.lastWindow().flatMap(prev -> guard.check(prev, snapshot))
+                : Optional.empty();
         StrategyOutcome outcome = unstable.isPresent()
                 ? new StrategyOutcome(Plan.empty(strategy.name(), model.balance(), PlanStatus.SUSPENDED, unstable.get()), model)
-                : strategy.outcome(model, context());
-        Duration took = Duration.between(start, clock.instant());
-        PlanResult result = new PlanResult(outcome.plan(), model, outcome.predicted(), took);
+                : strategy.outcome(model, context(Conservative.config(config, check)));
+        Plan plan = Conservative.explain(outcome.plan(), check).withForecast(forecast(outcome.predicted()), how);
+        PlanResult result = new PlanResult(plan, model, outcome.predicted(), Duration.between(start, clock.instant()));
         metrics.record(result);
         return result;
+    }
+
+    private static List<NodeForecast> forecast(LoadModel predicted) {
+        List<NodeForecast> out = new ArrayList<>(predicted.nodeCount());
+        for (int j = 0; j < predicted.nodeCount(); j++) {
+            out.add(new NodeForecast(predicted.nodes().get(j).id(), predicted.load(j, Dimension.CPU),
+                    predicted.load(j, Dimension.DISK)));
+        }
+        return out;
     }
 
     /** Plans directly on a load model (the predicted state of an earlier plan, for instance). */
@@ -86,7 +119,11 @@ public final class Planner {
     }
 
     private PlanningContext context() {
-        return new PlanningContext(config, estimation, new SplittableRandom(seed));
+        return context(config);
+    }
+
+    private PlanningContext context(SchedulerConfig c) {
+        return new PlanningContext(c, estimation, new SplittableRandom(seed));
     }
 
     /** Builder with the paper's defaults: libra, λ = 0.05, c = 1.63, 20% fluctuation guard. */

@@ -27,6 +27,10 @@ final class PlannerMetrics {
                 r -> r.before().balance().cpuMaxOverMean());
         gauge(registry, "libra.disk.max.over.mean", "Max/Mean of node disk load", strategy,
                 r -> r.before().balance().diskMaxOverMean());
+        gauge(registry, "libra.prediction.error", "relative error of the last plan's node forecast against the next window",
+                strategy, r -> r.plan().estimation() == null ? Double.NaN : r.plan().estimation().lastPredictionError());
+        gauge(registry, "libra.estimation.fit.error", "held-out relative error of the cost model in use", strategy,
+                r -> r.plan().estimation() == null ? Double.NaN : r.plan().estimation().fitError());
         actions = Counter.builder("libra.actions.planned").description("actions in plans made")
                 .tag("strategy", strategy).register(registry);
         planTime = Timer.builder("libra.plan.time").description("time to make a plan")

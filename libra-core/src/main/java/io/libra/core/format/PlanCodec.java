@@ -9,9 +9,11 @@ import io.libra.core.model.Dimension;
 import io.libra.core.plan.Action;
 import io.libra.core.plan.Balance;
 import io.libra.core.plan.Constraint;
+import io.libra.core.plan.Estimation;
 import io.libra.core.plan.MergeAction;
 import io.libra.core.plan.MoveTokenAction;
 import io.libra.core.plan.MoveAction;
+import io.libra.core.plan.NodeForecast;
 import io.libra.core.plan.NodeDeviation;
 import io.libra.core.plan.Plan;
 import io.libra.core.plan.PlanStatus;
@@ -60,8 +62,15 @@ public final class PlanCodec {
         if (plan.before() != null) {
             writeBalance(root.putObject("before"), plan.before());
         }
-        if (plan.predicted() != null) {
-            writeBalance(root.putObject("predicted"), plan.predicted());
+        if (plan.predicted() != null || !plan.forecast().isEmpty()) {
+            ObjectNode predicted = root.putObject("predicted");
+            if (plan.predicted() != null) {
+                writeBalance(predicted, plan.predicted());
+            }
+            writeForecast(predicted, plan.forecast());
+        }
+        if (plan.estimation() != null) {
+            writeEstimation(root.putObject("estimation"), plan.estimation());
         }
         return root;
     }
@@ -128,6 +137,36 @@ public final class PlanCodec {
         o.put("imbalanceDegree", b.imbalanceDegree());
     }
 
+    private static void writeForecast(ObjectNode predicted, List<NodeForecast> forecast) {
+        if (forecast.isEmpty()) {
+            return;
+        }
+        ArrayNode nodes = predicted.putArray("nodes");
+        for (NodeForecast n : forecast) {
+            ObjectNode o = nodes.addObject();
+            o.put("id", n.id());
+            o.put("cpu", n.cpu());
+            SnapshotCodec.num(o, "diskBytesPerSec", Math.rint(n.diskBytesPerSec()));
+        }
+    }
+
+    private static void writeEstimation(ObjectNode o, Estimation e) {
+        o.put("model", e.model());
+        o.put("windows", e.windows());
+        putFinite(o, "fitError", e.fitError());
+        putFinite(o, "lastPredictionError", e.lastPredictionError());
+        if (e.detail() != null) {
+            o.put("detail", e.detail());
+        }
+    }
+
+    /** Unknown figures are left out rather than written as NaN, which JSON cannot hold. */
+    private static void putFinite(ObjectNode o, String field, double v) {
+        if (Double.isFinite(v)) {
+            o.put(field, v);
+        }
+    }
+
     public static Plan read(String sourceName, byte[] bytes) {
         return readDocument(sourceName, bytes).plan();
     }
@@ -145,10 +184,34 @@ public final class PlanCodec {
             actions.add(readAction(f, f.object(array.get(i), p), p));
         }
         Balance before = f.has(root, "before") ? readBalance(f, f.object(root, "", "before"), "before") : null;
-        Balance predicted = f.has(root, "predicted") ? readBalance(f, f.object(root, "", "predicted"), "predicted") : null;
+        ObjectNode predictedNode = f.has(root, "predicted") ? f.object(root, "", "predicted") : null;
+        Balance predicted = predictedNode != null && f.has(predictedNode, "cpuMaxOverMean")
+                ? readBalance(f, predictedNode, "predicted") : null;
+        List<NodeForecast> forecast = predictedNode != null && f.has(predictedNode, "nodes")
+                ? readForecast(f, predictedNode) : List.of();
+        Estimation how = f.has(root, "estimation") ? readEstimation(f, f.object(root, "", "estimation")) : null;
         PlanStatus status = readStatus(f, root, actions.isEmpty());
         String detail = f.optionalString(root, "", "detail", null);
-        return new PlanDocument(new Plan(strategy, actions, before, predicted, status, detail), sha);
+        return new PlanDocument(new Plan(strategy, actions, before, predicted, status, detail, forecast, how), sha);
+    }
+
+    private static List<NodeForecast> readForecast(JsonFields f, ObjectNode predicted) {
+        ArrayNode array = f.array(predicted, "predicted", "nodes");
+        List<NodeForecast> out = new ArrayList<>(array.size());
+        for (int i = 0; i < array.size(); i++) {
+            String p = JsonFields.at("predicted.nodes", i);
+            ObjectNode o = f.object(array.get(i), p);
+            out.add(new NodeForecast(f.id(o, p, "id"), f.nonNegative(o, p, "cpu"), f.nonNegative(o, p, "diskBytesPerSec")));
+        }
+        return out;
+    }
+
+    private static Estimation readEstimation(JsonFields f, ObjectNode o) {
+        String p = "estimation";
+        return new Estimation(f.string(o, p, "model"), f.optionalInt(o, p, "windows", 1, 1),
+                f.has(o, "fitError") ? f.nonNegative(o, p, "fitError") : Double.NaN,
+                f.has(o, "lastPredictionError") ? f.nonNegative(o, p, "lastPredictionError") : Double.NaN,
+                f.optionalString(o, p, "detail", null));
     }
 
     /** One split, move or merge action at {@code path}. */

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.libra.core.model.Capacity;
 import io.libra.core.model.ClusterSnapshot;
+import io.libra.core.model.Dimension;
 import io.libra.core.model.KeyBucket;
 import io.libra.core.model.Node;
 import io.libra.core.model.Region;
@@ -208,6 +209,12 @@ public final class SnapshotCodec {
         o.put("node", r.node());
         num(o, "sizeBytes", r.sizeBytes());
         counters(o, r.counters());
+        if (r.measured().has(Dimension.CPU)) {
+            o.put("measuredCpu", r.measured().cpu());
+        }
+        if (r.measured().has(Dimension.DISK)) {
+            num(o, "measuredDiskBytesPerSec", r.measured().diskBytesPerSec());
+        }
         if (!r.histogram().isEmpty()) {
             ArrayNode h = o.putArray("keyHistogram");
             for (KeyBucket b : r.histogram()) {

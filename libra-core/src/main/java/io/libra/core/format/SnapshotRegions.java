@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.libra.core.model.KeyBucket;
 import io.libra.core.model.KeyRange;
+import io.libra.core.model.MeasuredLoad;
 import io.libra.core.model.Region;
 import io.libra.core.model.RegionCounters;
 import java.util.ArrayList;
@@ -51,7 +52,13 @@ final class SnapshotRegions {
         RegionCounters counters = counters(f, o, p);
         KeyRange range = new KeyRange(start, end);
         List<KeyBucket> histogram = f.has(o, "keyHistogram") ? histogram(f, o, p, range) : List.of();
-        return new Region(id, table, range, node, size, counters, histogram, rangeId);
+        return new Region(id, table, range, node, size, counters, histogram, rangeId, measured(f, o, p));
+    }
+
+    private static MeasuredLoad measured(JsonFields f, ObjectNode o, String p) {
+        double cpu = f.has(o, "measuredCpu") ? f.nonNegative(o, p, "measuredCpu") : Double.NaN;
+        double disk = f.has(o, "measuredDiskBytesPerSec") ? f.nonNegative(o, p, "measuredDiskBytesPerSec") : Double.NaN;
+        return new MeasuredLoad(cpu, disk);
     }
 
     static RegionCounters counters(JsonFields f, ObjectNode o, String p) {

@@ -9,9 +9,11 @@ import java.util.List;
  * @param sizeBytes data held, the cost of moving it
  * @param histogram sampled sub-ranges in key order (may be empty)
  * @param rangeId   Cassandra: the shared token sub-range this replica entry belongs to; else null
+ * @param measured  load measured for this region by the adapter (formats.md {@code measuredCpu},
+ *                  {@code measuredDiskBytesPerSec}); {@link MeasuredLoad#NONE} when not measured
  */
 public record Region(String id, String table, KeyRange range, String node, double sizeBytes,
-                     RegionCounters counters, List<KeyBucket> histogram, String rangeId) {
+                     RegionCounters counters, List<KeyBucket> histogram, String rangeId, MeasuredLoad measured) {
     public Region {
         Checks.id("region.id", id);
         Checks.id("region.node", node);
@@ -20,6 +22,12 @@ public record Region(String id, String table, KeyRange range, String node, doubl
             throw new IllegalArgumentException("region " + id + ": table, range and counters are required");
         }
         histogram = histogram == null ? List.of() : List.copyOf(histogram);
+        measured = measured == null ? MeasuredLoad.NONE : measured;
+    }
+
+    public Region(String id, String table, KeyRange range, String node, double sizeBytes,
+                  RegionCounters counters, List<KeyBucket> histogram, String rangeId) {
+        this(id, table, range, node, sizeBytes, counters, histogram, rangeId, MeasuredLoad.NONE);
     }
 
     public Region(String id, String table, KeyRange range, String node, double sizeBytes, RegionCounters counters) {
@@ -27,6 +35,6 @@ public record Region(String id, String table, KeyRange range, String node, doubl
     }
 
     public Region onNode(String newNode) {
-        return new Region(id, table, range, newNode, sizeBytes, counters, histogram, rangeId);
+        return new Region(id, table, range, newNode, sizeBytes, counters, histogram, rangeId, measured);
     }
 }

@@ -6,4 +6,7 @@ public sealed interface Action permits SplitAction, MoveAction, MergeAction, Mov
     String type();
 
     Reason reason();
+
+    /** The same action with another reason. */
+    Action withReason(Reason r);
 }

@@ -12,4 +12,9 @@ public record MergeAction(List<String> regions, String merged, String node, Reas
     public String type() {
         return "merge";
     }
+
+    @Override
+    public MergeAction withReason(Reason r) {
+        return new MergeAction(regions, merged, node, r);
+    }
 }

@@ -6,4 +6,9 @@ public record MoveAction(String region, String from, String to, double sizeBytes
     public String type() {
         return "move";
     }
+
+    @Override
+    public MoveAction withReason(Reason r) {
+        return new MoveAction(region, from, to, sizeBytes, r);
+    }
 }

@@ -9,4 +9,9 @@ public record MoveTokenAction(String node, String fromToken, String toToken, Rea
     public String type() {
         return "moveToken";
     }
+
+    @Override
+    public MoveTokenAction withReason(Reason r) {
+        return new MoveTokenAction(node, fromToken, toToken, r);
+    }
 }

@@ -7,11 +7,30 @@ import java.util.List;
  *
  * @param before    balance of the state the plan was made from
  * @param predicted balance after applying every action, as the planner estimates it
+ * @param forecast   each node's expected load after the plan (empty when not forecast), checked
+ *                   against the next window
+ * @param estimation how the loads were estimated, or null when not said
  */
 public record Plan(String strategy, List<Action> actions, Balance before, Balance predicted,
-                   PlanStatus status, String detail) {
+                   PlanStatus status, String detail, List<NodeForecast> forecast, Estimation estimation) {
     public Plan {
         actions = List.copyOf(actions);
+        forecast = forecast == null ? List.of() : List.copyOf(forecast);
+    }
+
+    public Plan(String strategy, List<Action> actions, Balance before, Balance predicted, PlanStatus status,
+                String detail) {
+        this(strategy, actions, before, predicted, status, detail, List.of(), null);
+    }
+
+    /** The same plan with its node forecast and the estimation it came from. */
+    public Plan withForecast(List<NodeForecast> nodes, Estimation how) {
+        return new Plan(strategy, actions, before, predicted, status, detail, nodes, how);
+    }
+
+    /** The same plan with other actions and detail (reasons rewritten, for instance). */
+    public Plan withActions(List<Action> newActions, String newDetail) {
+        return new Plan(strategy, newActions, before, predicted, status, newDetail, forecast, estimation);
     }
 
     public static Plan empty(String strategy, Balance now, PlanStatus status, String detail) {

@@ -15,4 +15,9 @@ public record Reason(Dimension criticalDimension, List<Constraint> passed, NodeD
     public Reason {
         passed = List.copyOf(passed);
     }
+
+    /** The same reason with a clause added to its note. */
+    public Reason withNote(String clause) {
+        return new Reason(criticalDimension, passed, source, destination, note == null ? clause : note + "; " + clause);
+    }
 }

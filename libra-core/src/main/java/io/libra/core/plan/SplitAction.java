@@ -11,4 +11,9 @@ public record SplitAction(String region, String splitKey, String left, String ri
     public String type() {
         return "split";
     }
+
+    @Override
+    public SplitAction withReason(Reason r) {
+        return new SplitAction(region, splitKey, left, right, ratio, r);
+    }
 }

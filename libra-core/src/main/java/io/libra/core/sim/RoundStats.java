@@ -6,7 +6,9 @@ package io.libra.core.sim;
  *
  * @param status     the plan's status ("planned", "balanced", "stuck", "suspended"), or "settle"
  * @param planMillis time the planner took
+ * @param predictionError how far the previous plan's node forecast was from this window (NaN when none)
  */
 public record RoundStats(int round, double cpuMaxOverMean, double diskMaxOverMean, int moves, int splits, int merges,
-                         int skipped, double movedBytes, int planned, String status, double planMillis) {
+                         int skipped, double movedBytes, int planned, String status, double planMillis,
+                         double predictionError) {
 }

@@ -1,5 +1,6 @@
 package io.libra.core.sim;
 
+import io.libra.core.PlanRequest;
 import io.libra.core.Planner;
 import io.libra.core.PlanResult;
 import io.libra.core.model.ClusterSnapshot;
@@ -23,6 +24,8 @@ public final class Simulator {
     /** The strategy that never plans: the reference for throughput and latency. */
     public static final String NONE = "none";
     public static final double WINDOW_SECONDS = 60;
+    /** Earlier windows the planner learns from, as an adapter keeps them: bounded. */
+    public static final int HISTORY_WINDOWS = 3;
     private static final Instant START = Instant.parse("2026-01-01T00:00:00Z");
 
     private final CostModel cost;
@@ -116,7 +119,8 @@ public final class Simulator {
         Executor exec = new Executor(cost, WINDOW_SECONDS);
         List<RoundStats> rounds = new ArrayList<>();
         Plan pending = null;
-        Optional<ClusterSnapshot> previous = Optional.empty();
+        Plan previousPlan = null;
+        List<ClusterSnapshot> history = new ArrayList<>();
         for (int r = 0; r < workloads.size(); r++) {
             Workload w = workloads.get(r);
             Executor.Done done = exec.run(cluster, pending, w);
@@ -124,30 +128,36 @@ public final class Simulator {
                     START.plusSeconds((long) (r * WINDOW_SECONDS)), new SplittableRandom(cfg.seed() * 1_000_003L + r));
             String status = "-";
             double millis = 0;
+            double predictionError = Double.NaN;
             pending = null;
             if (planner.isPresent()) {
-                PlanResult res = planner.get().plan(snap, cfg.guard() ? previous : Optional.empty());
+                PlanResult res = planner.get().plan(new PlanRequest(snap, history, previousPlan, cfg.guard()));
                 pending = res.plan();
+                previousPlan = pending;
                 status = res.plan().status().name().toLowerCase(Locale.ROOT);
                 millis = res.planTime().toNanos() / 1e6;
+                predictionError = res.plan().estimation().lastPredictionError();
             }
-            previous = Optional.of(snap);
-            rounds.add(stats(cluster.nodes(), r, done, pending, status, millis));
+            history.add(snap);
+            if (history.size() > HISTORY_WINDOWS) {
+                history.remove(0);
+            }
+            rounds.add(stats(cluster.nodes(), r, done, pending, status, millis, predictionError));
             progress.step(r + 1, workloads.size());
         }
         Workload last = workloads.get(workloads.size() - 1);
-        rounds.add(stats(cluster.nodes(), workloads.size(), exec.run(cluster, pending, last), null, "settle", 0));
+        rounds.add(stats(cluster.nodes(), workloads.size(), exec.run(cluster, pending, last), null, "settle", 0, Double.NaN));
         while (!exec.idle()) {
-            rounds.add(stats(cluster.nodes(), rounds.size(), exec.run(cluster, null, last), null, "settle", 0));
+            rounds.add(stats(cluster.nodes(), rounds.size(), exec.run(cluster, null, last), null, "settle", 0, Double.NaN));
         }
         return totals(name, rounds, cluster.score(cost, last));
     }
 
     private static RoundStats stats(List<NodeSpec> nodes, int round, Executor.Done d, Plan plan, String status,
-                                    double millis) {
+                                    double millis, double predictionError) {
         Score s = CostModel.score(nodes, d.truth());
         return new RoundStats(round, s.cpuMaxOverMean(), s.diskMaxOverMean(), d.moves(), d.splits(), d.merges(),
-                d.skipped(), d.movedBytes(), plan == null ? 0 : plan.actions().size(), status, millis);
+                d.skipped(), d.movedBytes(), plan == null ? 0 : plan.actions().size(), status, millis, predictionError);
     }
 
     private static StrategyRun totals(String name, List<RoundStats> rounds, Score end) {

@@ -16,4 +16,10 @@ public record StrategyRun(String strategy, List<RoundStats> rounds, Score end, i
     StrategyRun withQueueing(double throughput, double p99) {
         return new StrategyRun(strategy, rounds, end, moves, splits, merges, skipped, movedBytes, planMillis, throughput, p99);
     }
+
+    /** Mean relative error of the node forecasts against the windows that followed; NaN when none was checked. */
+    public double meanPredictionError() {
+        return rounds.stream().mapToDouble(RoundStats::predictionError).filter(e -> !Double.isNaN(e)).average()
+                .orElse(Double.NaN);
+    }
 }

@@ -1,0 +1,53 @@
+package io.libra.core;
+
+import io.libra.core.estimate.PredictionCheck;
+import io.libra.core.plan.Action;
+import io.libra.core.plan.Plan;
+import io.libra.core.schedule.SchedulerConfig;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Conservative planning after a forecast that missed by more than it claimed to fix: nodes
+ * within the measured error of their target count as balanced (λ ≥ error), and only regions
+ * carrying more normalised load than the error may move (benefit threshold ≥ error), so every
+ * action's predicted benefit exceeds what the planner is known to get wrong.
+ */
+final class Conservative {
+    /** The benefit threshold must stay below 1 (SchedulerConfig's bound). */
+    private static final double MAX_THRESHOLD = 0.9;
+
+    private Conservative() {
+    }
+
+    static SchedulerConfig config(SchedulerConfig c, Optional<PredictionCheck> check) {
+        if (check.isEmpty() || !check.get().conservative()) {
+            return c;
+        }
+        double e = check.get().error();
+        SchedulerConfig out = c.withLambda(Math.max(c.lambda(), Math.min(e, 9.9)));
+        return new SchedulerConfig(out.lambda(), Math.max(c.benefitThreshold(), Math.min(e, MAX_THRESHOLD)),
+                out.maxActions(), out.splitting(), out.lazy(), out.mergeColdBelow(), out.cpuWeight());
+    }
+
+    /** Says in the plan's detail and in every action's reason why the plan is conservative. */
+    static Plan explain(Plan plan, Optional<PredictionCheck> check) {
+        if (check.isEmpty()) {
+            return plan;
+        }
+        String line = check.get().describe();
+        String detail = plan.detail() == null || plan.detail().isEmpty() ? line : plan.detail() + "; " + line;
+        if (!check.get().conservative()) {
+            return plan.withActions(plan.actions(), detail);
+        }
+        String clause = String.format(Locale.ROOT, "conservative: benefit above the measured forecast error %.1f%%",
+                100 * check.get().error());
+        List<Action> actions = new ArrayList<>(plan.actions().size());
+        for (Action a : plan.actions()) {
+            actions.add(a.reason() == null ? a : a.withReason(a.reason().withNote(clause)));
+        }
+        return plan.withActions(actions, detail);
+    }
+}

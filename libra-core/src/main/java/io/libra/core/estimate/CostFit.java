@@ -1,0 +1,164 @@
+package io.libra.core.estimate;
+
+import io.libra.core.model.Dimension;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Fits one dimension's cost model to node totals and judges it against the paper's mapping on
+ * nodes it was not fitted on (grouped k-fold: a node's windows are held out together). The
+ * mapping, as a predictor of node totals, is the prior's shape times one fitted scale.
+ *
+ * @param learnt     whether the learnt weights beat the mapping on held-out nodes and are used
+ * @param weights    per {@link CostFeatures} weight (the constant included); the scaled prior when not learnt
+ * @param fitError     held-out relative error of the model in use; NaN when there was too little data to judge
+ * @param mappingError held-out relative error of the scaled mapping on the same folds; NaN when not judged
+ * @param detail       what was learnt, or why the mapping was kept
+ */
+public record CostFit(Dimension dimension, boolean learnt, double[] weights, double fitError, double mappingError,
+                      String detail) {
+    private static final double[] PULLS = {1e-3, 1e-2, 1e-1, 1, 10};
+    private static final int MAX_FOLDS = 10;
+    private static final int MIN_NODES = 4;
+    /** The learnt model must beat the mapping's held-out error by this fraction, so noise does not flip it. */
+    private static final double MARGIN = 0.02;
+    /** Held-out errors within this fraction (plus the absolute term) of the lowest count as equal. */
+    private static final double SAME_ERROR = 0.1;
+    private static final double SAME_ERROR_ABSOLUTE = 0.002;
+
+    /** Per-region cost of one feature vector (the constant excluded). */
+    public double cost(double[] x) {
+        double s = 0;
+        for (int k = 1; k < weights.length; k++) {
+            s += weights[k] * x[k];
+        }
+        return s;
+    }
+
+    public double background() {
+        return weights[CostFeatures.BACKGROUND];
+    }
+
+    static CostFit fit(Dimension d, List<NodeSample> samples, double[] priorShape) {
+        Folds folds = Folds.byNode(samples);
+        Moments all = Moments.of(d, samples, priorShape);
+        String thin = thin(all, folds);
+        if (thin != null) {
+            return mapping(d, all, Double.NaN, thin);
+        }
+        String collinear = all.collinear();
+        if (collinear != null) {
+            return mapping(d, all, Double.NaN, "collinear features (" + collinear + ")");
+        }
+        Moments[] held = folds.moments(d, samples, priorShape);
+        double mappingError = heldOutError(all, held, folds, samples, d, -1);
+        double[] errors = new double[PULLS.length];
+        double lowest = Double.POSITIVE_INFINITY;
+        for (int m = 0; m < PULLS.length; m++) {
+            errors[m] = heldOutError(all, held, folds, samples, d, PULLS[m]);
+            lowest = Math.min(lowest, errors[m]);
+        }
+        // Node totals often cannot tell a feature from the per-node constant; among pulls that
+        // predict about as well, the strongest pull toward the prior settles what the data cannot.
+        int best = 0;
+        for (int m = 0; m < PULLS.length; m++) {
+            if (errors[m] <= lowest * (1 + SAME_ERROR) + SAME_ERROR_ABSOLUTE) {
+                best = m;
+            }
+        }
+        double bestError = errors[best];
+        if (!(bestError < mappingError * (1 - MARGIN))) {
+            return mapping(d, all, mappingError, String.format(Locale.ROOT,
+                    "mapping kept: learnt %.1f%% vs mapping %.1f%% held-out error", 100 * bestError, 100 * mappingError));
+        }
+        double[] w = all.solve(PULLS[best]);
+        return new CostFit(d, true, w, bestError, mappingError, String.format(Locale.ROOT,
+                "learnt from %d samples of %d nodes: %.1f%% held-out error (mapping %.1f%%), %s",
+                samples.size(), folds.nodes(), 100 * bestError, 100 * mappingError, describe(w)));
+    }
+
+    private static String thin(Moments all, Folds folds) {
+        int active = all.activeFeatures();
+        if (folds.nodes() < MIN_NODES || all.count() < active + 2) {
+            return String.format(Locale.ROOT, "mapping kept: thin data, %d samples of %d nodes for %d weights",
+                    all.count(), folds.nodes(), active);
+        }
+        return null;
+    }
+
+    private static CostFit mapping(Dimension d, Moments all, double error, String why) {
+        return new CostFit(d, false, all.scaledPrior(), error, error, why);
+    }
+
+    /** Relative absolute error predicting each held-out fold; pull &lt; 0 means the scaled mapping. */
+    private static double heldOutError(Moments all, Moments[] held, Folds folds, List<NodeSample> samples,
+                                       Dimension d, double pull) {
+        double err = 0;
+        double total = 0;
+        for (int f = 0; f < held.length; f++) {
+            Moments train = all.minus(held[f]);
+            double[] w = pull < 0 ? train.scaledPrior() : train.solve(pull);
+            for (int i : folds.members(f)) {
+                NodeSample s = samples.get(i);
+                double y = s.measured(d);
+                err += Math.abs(dot(w, s.features()) - y);
+                total += Math.abs(y);
+            }
+        }
+        return total > 0 ? err / total : 0;
+    }
+
+    static double dot(double[] w, double[] x) {
+        double s = 0;
+        for (int k = 0; k < w.length; k++) {
+            s += w[k] * x[k];
+        }
+        return s;
+    }
+
+    private static String describe(double[] w) {
+        List<String> parts = new ArrayList<>();
+        for (int k = 0; k < w.length; k++) {
+            if (w[k] > 0) {
+                parts.add(CostFeatures.name(k) + " " + String.format(Locale.ROOT, "%.3g", w[k]));
+            }
+        }
+        return String.join(", ", parts);
+    }
+
+    /** Samples grouped into folds by node, so a held-out node is predicted from the others only. */
+    record Folds(List<List<Integer>> groups, int nodes) {
+        static Folds byNode(List<NodeSample> samples) {
+            Map<String, Integer> nodeIndex = new HashMap<>();
+            for (NodeSample s : samples) {
+                nodeIndex.putIfAbsent(s.node(), nodeIndex.size());
+            }
+            int k = Math.max(1, Math.min(MAX_FOLDS, nodeIndex.size()));
+            List<List<Integer>> groups = new ArrayList<>(k);
+            for (int f = 0; f < k; f++) {
+                groups.add(new ArrayList<>());
+            }
+            for (int i = 0; i < samples.size(); i++) {
+                groups.get(nodeIndex.get(samples.get(i).node()) % k).add(i);
+            }
+            return new Folds(groups, nodeIndex.size());
+        }
+
+        List<Integer> members(int f) {
+            return groups.get(f);
+        }
+
+        Moments[] moments(Dimension d, List<NodeSample> samples, double[] prior) {
+            Moments[] out = new Moments[groups.size()];
+            for (int f = 0; f < out.length; f++) {
+                List<NodeSample> part = new ArrayList<>(groups.get(f).size());
+                groups.get(f).forEach(i -> part.add(samples.get(i)));
+                out[f] = Moments.of(d, part, prior);
+            }
+            return out;
+        }
+    }
+}

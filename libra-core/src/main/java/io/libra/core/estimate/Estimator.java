@@ -1,0 +1,99 @@
+package io.libra.core.estimate;
+
+import io.libra.core.model.ClusterSnapshot;
+import io.libra.core.model.Dimension;
+import io.libra.core.model.Node;
+import io.libra.core.model.Region;
+import io.libra.core.plan.Estimation;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Estimates per-region load from the current window and earlier ones (oldest first). Per
+ * dimension it prefers, in order: what the adapter measured per region; a cost model learnt
+ * from node totals across windows, when it beats the paper's mapping on held-out nodes; the
+ * mapping. Each node's measured total is then shared among its regions in proportion to the
+ * chosen per-region cost, as the paper does with its mapping.
+ */
+public final class Estimator {
+    private final EstimationConfig config;
+    private final CostFeatures features;
+
+    public Estimator(EstimationConfig config) {
+        this.config = config;
+        this.features = new CostFeatures(config.disk().readFloorBytes());
+    }
+
+    /** The estimated load model and how it was obtained. */
+    public record Estimate(LoadModel model, Estimation estimation, CostFit cpu, CostFit disk) {
+    }
+
+    /** @throws History.MismatchException when a window does not belong with the current one */
+    public Estimate estimate(ClusterSnapshot now, List<ClusterSnapshot> history) {
+        History.check(now, history);
+        List<ClusterSnapshot> windows = new ArrayList<>(history);
+        windows.add(now);
+        List<NodeSample> samples = samples(windows);
+        CostFit cpu = CostFit.fit(Dimension.CPU, samples, CostFeatures.prior(Dimension.CPU, config));
+        CostFit disk = CostFit.fit(Dimension.DISK, samples, CostFeatures.prior(Dimension.DISK, config));
+        LoadModel model = LoadSharing.share(now, rule(cpu, MetricMapping.cpuRule(config)),
+                rule(disk, MetricMapping.diskRule(config)));
+        String cpuModel = label(now, cpu);
+        String diskModel = label(now, disk);
+        Estimation e = new Estimation(cpuModel.equals(diskModel) ? cpuModel : cpuModel + "/" + diskModel,
+                windows.size(), fitError(now, cpu, disk), Double.NaN,
+                "cpu: " + detail(now, cpu) + "; disk: " + detail(now, disk));
+        return new Estimate(model, e, cpu, disk);
+    }
+
+    private LoadSharing.Rule rule(CostFit fit, LoadSharing.Rule mapping) {
+        if (!fit.learnt()) {
+            return mapping;
+        }
+        return new LoadSharing.Rule(r -> fit.cost(features.of(r.counters())), fit.background());
+    }
+
+    private static String label(ClusterSnapshot now, CostFit fit) {
+        if (LoadSharing.allMeasured(now, fit.dimension())) {
+            return Estimation.MEASURED;
+        }
+        return fit.learnt() ? Estimation.LEARNT : Estimation.MAPPING;
+    }
+
+    private static String detail(ClusterSnapshot now, CostFit fit) {
+        return LoadSharing.allMeasured(now, fit.dimension()) ? "measured per region" : fit.detail();
+    }
+
+    /** Held-out error of what is used; NaN where regions are measured (nothing was fitted). */
+    private static double fitError(ClusterSnapshot now, CostFit cpu, CostFit disk) {
+        double c = LoadSharing.allMeasured(now, Dimension.CPU) ? Double.NaN : cpu.fitError();
+        double d = LoadSharing.allMeasured(now, Dimension.DISK) ? Double.NaN : disk.fitError();
+        if (Double.isNaN(c)) {
+            return d;
+        }
+        return Double.isNaN(d) ? c : Math.max(c, d);
+    }
+
+    /** One sample per node per window: its measured totals and the summed features of its regions. */
+    private List<NodeSample> samples(List<ClusterSnapshot> windows) {
+        List<NodeSample> out = new ArrayList<>();
+        for (int w = 0; w < windows.size(); w++) {
+            ClusterSnapshot s = windows.get(w);
+            Map<String, double[]> byNode = new HashMap<>(s.nodes().size() * 2);
+            for (Node n : s.nodes()) {
+                double[] x = new double[CostFeatures.count()];
+                x[CostFeatures.BACKGROUND] = 1;
+                byNode.put(n.id(), x);
+            }
+            for (Region r : s.regions()) {
+                features.add(r.counters(), byNode.get(r.node()));
+            }
+            for (Node n : s.nodes()) {
+                out.add(new NodeSample(n.id(), w, n.cpuUsage(), n.diskBytesPerSec(), byNode.get(n.id())));
+            }
+        }
+        return out;
+    }
+}

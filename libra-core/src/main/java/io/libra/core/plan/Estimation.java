@@ -1,0 +1,21 @@
+package io.libra.core.plan;
+
+/**
+ * How a plan's per-region loads were estimated (formats.md {@code estimation}).
+ *
+ * @param model               {@code mapping} (the paper's fixed mapping), {@code learnt}, {@code measured},
+ *                            or {@code cpu/disk} when the dimensions differ, e.g. {@code learnt/mapping}
+ * @param windows             windows the estimate used, the current one included
+ * @param fitError            relative error predicting node totals the model was not fitted on; NaN when unknown
+ * @param lastPredictionError relative error of the previous plan's node forecast against this window; NaN when none
+ * @param detail              one line: what was learnt or why the mapping was kept, per dimension
+ */
+public record Estimation(String model, int windows, double fitError, double lastPredictionError, String detail) {
+    public static final String MAPPING = "mapping";
+    public static final String LEARNT = "learnt";
+    public static final String MEASURED = "measured";
+
+    public Estimation withLastPredictionError(double e) {
+        return new Estimation(model, windows, fitError, e, detail);
+    }
+}

@@ -1,0 +1,164 @@
+package io.libra.core.estimate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.libra.core.model.ClusterSnapshot;
+import io.libra.core.model.Dimension;
+import io.libra.core.model.KeyRange;
+import io.libra.core.model.MeasuredLoad;
+import io.libra.core.model.Node;
+import io.libra.core.model.Region;
+import io.libra.core.model.RegionCounters;
+import io.libra.core.plan.Estimation;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.ToDoubleFunction;
+import org.junit.jupiter.api.Test;
+
+class EstimatorTest {
+    private final Estimator estimator = new Estimator(EstimationConfig.DEFAULT);
+
+    private static List<ClusterSnapshot> windows(SyntheticCluster c, int count, long seed, double noise) {
+        List<ClusterSnapshot> out = new ArrayList<>();
+        for (int w = 0; w < count; w++) {
+            out.add(c.window(w, seed, SyntheticCluster::byteCpu, SyntheticCluster::cachedDisk, 0.2, noise));
+        }
+        return out;
+    }
+
+    private static Estimator.Estimate fit(Estimator e, List<ClusterSnapshot> ws) {
+        return e.estimate(ws.get(ws.size() - 1), ws.subList(0, ws.size() - 1));
+    }
+
+    /** Relative error of a fit predicting each node's total in a window it never saw. */
+    private static double unseenError(CostFit fit, ClusterSnapshot unseen, ToDoubleFunction<RegionCounters> truth) {
+        CostFeatures features = new CostFeatures(4096);
+        double err = 0;
+        double total = 0;
+        for (Node n : unseen.nodes()) {
+            double[] x = new double[CostFeatures.count()];
+            x[CostFeatures.BACKGROUND] = 1;
+            unseen.regions().stream().filter(r -> r.node().equals(n.id())).forEach(r -> features.add(r.counters(), x));
+            err += Math.abs(CostFit.dot(fit.weights(), x) - n.measured(fit.dimension()));
+            total += n.measured(fit.dimension());
+        }
+        return err / total;
+    }
+
+    @Test
+    void recoversAKnownCostFromNodeTotals() {
+        SyntheticCluster c = new SyntheticCluster(16, 400, 1);
+        List<ClusterSnapshot> ws = windows(c, 4, 1, 0);
+        Estimator.Estimate e = fit(estimator, ws);
+
+        assertThat(e.disk().learnt()).as(e.disk().detail()).isTrue();
+        assertThat(e.cpu().learnt()).as(e.cpu().detail()).isTrue();
+        ClusterSnapshot unseen = c.window(9, 1, SyntheticCluster::byteCpu, SyntheticCluster::cachedDisk, 0.2, 0);
+        assertThat(unseenError(e.disk(), unseen, SyntheticCluster::cachedDisk)).isLessThan(0.02);
+        assertThat(unseenError(e.cpu(), unseen, SyntheticCluster::byteCpu)).isLessThan(0.02);
+        // large reads dominate the disk and cost 4 B per byte read: the fit must find that
+        assertThat(e.disk().weights()[6]).as("disk bytes per large byte read").isBetween(3.6, 4.4);
+        assertThat(e.estimation().model()).isEqualTo(Estimation.LEARNT);
+        assertThat(e.estimation().windows()).isEqualTo(4);
+        assertThat(e.estimation().fitError()).isLessThan(0.02);
+    }
+
+    @Test
+    void learnsFromOneWindowWhenThereAreEnoughNodes() {
+        SyntheticCluster c = new SyntheticCluster(40, 800, 2);
+        Estimator.Estimate e = fit(estimator, windows(c, 1, 2, 0.01));
+
+        assertThat(e.disk().learnt()).as(e.disk().detail()).isTrue();
+        assertThat(e.disk().fitError()).isLessThan(e.disk().mappingError());
+    }
+
+    @Test
+    void moreWindowsFitBetter() {
+        SyntheticCluster c = new SyntheticCluster(12, 300, 3);
+        List<ClusterSnapshot> ws = windows(c, 6, 3, 0.02);
+        ClusterSnapshot unseen = c.window(20, 3, SyntheticCluster::byteCpu, SyntheticCluster::cachedDisk, 0.2, 0);
+        double one = unseenError(fit(estimator, ws.subList(0, 1)).disk(), unseen, SyntheticCluster::cachedDisk);
+        double six = unseenError(fit(estimator, ws).disk(), unseen, SyntheticCluster::cachedDisk);
+
+        assertThat(six).isLessThan(one);
+    }
+
+    @Test
+    void keepsTheMappingOnThinData() {
+        SyntheticCluster c = new SyntheticCluster(3, 30, 4);
+        Estimator.Estimate e = fit(estimator, windows(c, 1, 4, 0));
+
+        assertThat(e.cpu().learnt()).isFalse();
+        assertThat(e.cpu().detail()).contains("thin data");
+        assertThat(e.estimation().model()).isEqualTo(Estimation.MAPPING);
+    }
+
+    @Test
+    void keepsTheMappingOnCollinearData() {
+        List<Node> nodes = new ArrayList<>();
+        List<Region> regions = new ArrayList<>();
+        for (int j = 0; j < 8; j++) {
+            double scale = j + 1;
+            nodes.add(new Node("n" + j, 16, scale, scale * 1e6));
+            RegionCounters same = new RegionCounters(100 * scale, 50 * scale, 100 * scale * 1000, 50 * scale * 1000);
+            regions.add(new Region("r" + j, "t", new KeyRange(String.format("%02x", j), String.format("%02x", j + 1)),
+                    "n" + j, 1e6, same));
+        }
+        Estimator.Estimate e = estimator.estimate(new ClusterSnapshot("hbase", Instant.EPOCH, 60, nodes, regions), List.of());
+
+        assertThat(e.disk().learnt()).isFalse();
+        assertThat(e.disk().detail()).contains("collinear");
+    }
+
+    @Test
+    void neverWorseThanTheMappingOnHeldOutNodes() {
+        for (long seed = 10; seed < 20; seed++) {
+            SyntheticCluster c = new SyntheticCluster(10, 200, seed);
+            List<ClusterSnapshot> ws = new ArrayList<>();
+            EstimationConfig paper = EstimationConfig.DEFAULT;
+            for (int w = 0; w < 3; w++) {
+                // node totals that follow the paper's own mapping, with noise: nothing better to learn
+                ws.add(c.window(w, seed, r -> paper.cpuWeight(r) * 1e-4, r -> paper.disk().cost(r), 0, 0.05));
+            }
+            Estimator.Estimate e = fit(estimator, ws);
+            for (CostFit f : List.of(e.cpu(), e.disk())) {
+                assertThat(f.fitError()).as("seed %d %s: %s", seed, f.dimension(), f.detail())
+                        .isLessThanOrEqualTo(f.mappingError());
+            }
+        }
+    }
+
+    @Test
+    void measuredRegionLoadIsPreferred() {
+        List<Node> nodes = List.of(new Node("a", 8, 2.0, 100), new Node("b", 8, 1.0, 100));
+        RegionCounters same = new RegionCounters(100, 0, 1000, 0);
+        List<Region> regions = List.of(
+                region("r1", "00", "40", "a", same, new MeasuredLoad(1.5, Double.NaN)),
+                region("r2", "40", "80", "a", same, new MeasuredLoad(0.3, Double.NaN)),
+                region("r3", "80", "", "b", same, new MeasuredLoad(1.0, Double.NaN)));
+        LoadModel m = estimator.estimate(new ClusterSnapshot("hbase", Instant.EPOCH, 60, nodes, regions), List.of()).model();
+
+        assertThat(m.regions().get(0).cpu()).isEqualTo(1.5);
+        assertThat(m.regions().get(1).cpu()).isEqualTo(0.3);
+        assertThat(m.base(0, Dimension.CPU)).isEqualTo(0.2, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(m.regions().get(0).disk()).as("disk not measured: shared by the mapping").isEqualTo(50.0);
+    }
+
+    private static Region region(String id, String start, String end, String node, RegionCounters c, MeasuredLoad m) {
+        return new Region(id, "t", new KeyRange(start, end), node, 1e6, c, List.of(), null, m);
+    }
+
+    @Test
+    void rejectsHistoryFromAnotherCluster() {
+        SyntheticCluster c = new SyntheticCluster(8, 50, 5);
+        List<ClusterSnapshot> ws = windows(c, 2, 5, 0);
+        ClusterSnapshot other = new ClusterSnapshot("hbase", Instant.EPOCH, 60, List.of(new Node("x1", 8, 1, 1)), List.of());
+        ClusterSnapshot cassandra = new ClusterSnapshot("cassandra", Instant.EPOCH, 60, ws.get(0).nodes(), List.of());
+
+        assertThatThrownBy(() -> estimator.estimate(ws.get(1), List.of(other))).hasMessageStartingWith("nodes:");
+        assertThatThrownBy(() -> estimator.estimate(ws.get(0), List.of(ws.get(1)))).hasMessageStartingWith("capturedAt:");
+        assertThatThrownBy(() -> estimator.estimate(ws.get(1), List.of(cassandra))).hasMessageStartingWith("store:");
+    }
+}
