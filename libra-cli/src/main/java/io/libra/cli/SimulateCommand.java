@@ -40,6 +40,10 @@ final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--lambda", defaultValue = "0.05", description = "λ (default: ${DEFAULT-VALUE})")
     double lambda;
 
+    @Option(names = "--no-learning", description = "plan with the paper's fixed mapping instead of a cost model learnt "
+            + "from node totals (to compare the two)")
+    boolean noLearning;
+
     @Option(names = "--no-guard", negatable = false, description = "plan every round even when loads fluctuate between windows")
     boolean noGuard;
 
@@ -66,9 +70,9 @@ final class SimulateCommand implements Callable<Integer> {
         if (replication != null && replication < 1) {
             throw new BadInputException("libra: --replication: must be >= 1, got " + replication);
         }
-        CostModel cost = CostModel.DEFAULT.withReplication(replication == null ? s.replication() : replication);
+        CostModel cost = CostModel.drawn(s, options.seed).withReplication(replication == null ? s.replication() : replication);
         SimulationResult result = new Simulator(cost)
-                .run(new Simulator.Config(s, options.seed, names, lambda, !noGuard), bar);
+                .run(new Simulator.Config(s, options.seed, names, lambda, !noGuard, !noLearning), bar);
         bar.done();
         PrintWriter w = spec.commandLine().getOut();
         w.print(format == PlanCommand.Format.json ? json(result) : tables(result));
@@ -96,6 +100,9 @@ final class SimulateCommand implements Callable<Integer> {
             o.put("movedBytes", Math.round(run.movedBytes()));
             o.put("throughputVsNone", round(run.throughputVsNone()));
             o.put("p99Millis", round(run.p99Millis()));
+            if (!Double.isNaN(run.meanPredictionError())) {
+                o.put("forecastError", round(run.meanPredictionError()));
+            }
         }
         return root.toPrettyString() + "\n";
     }
@@ -137,11 +144,13 @@ final class SimulateCommand implements Callable<Integer> {
 
     static String finalTable(SimulationResult r) {
         Table t = new Table("strategy", "cpu Max/Mean", "disk Max/Mean", "moves", "splits", "merges", "moved",
-                "throughput vs none", "P99", "plan time");
+                "throughput vs none", "P99", "plan time", "forecast error");
         for (StrategyRun run : r.runs()) {
             t.row(run.strategy(), Table.f3(run.end().cpuMaxOverMean()), Table.f3(run.end().diskMaxOverMean()), run.moves(),
                     run.splits(), run.merges(), Table.bytes(run.movedBytes()), Table.f2(run.throughputVsNone()) + "x",
-                    String.format(Locale.ROOT, "%.1f ms", run.p99Millis()), Table.millis(run.planMillis()));
+                    String.format(Locale.ROOT, "%.1f ms", run.p99Millis()), Table.millis(run.planMillis()),
+                    Double.isNaN(run.meanPredictionError()) ? "-"
+                            : String.format(Locale.ROOT, "%.1f%%", 100 * run.meanPredictionError()));
         }
         return t.render() + String.format(Locale.ROOT,
                 "(throughput: load at which the busiest resource saturates, vs none; P99 at the load that puts none's busiest resource at 90%%)%n");

@@ -36,6 +36,7 @@ public final class Planner {
     private final FluctuationGuard guard;
     private final InstantSource clock;
     private final long seed;
+    private final boolean learn;
     private final PlannerMetrics metrics;
 
     private Planner(Builder b) {
@@ -45,6 +46,7 @@ public final class Planner {
         this.guard = b.guard;
         this.clock = b.clock;
         this.seed = b.seed;
+        this.learn = b.learn;
         this.metrics = new PlannerMetrics(b.registry, b.strategy.name());
     }
 
@@ -66,7 +68,7 @@ public final class Planner {
 
     /** Estimates the snapshot's load model from this window alone. */
     public LoadModel estimate(ClusterSnapshot snapshot) {
-        return new Estimator(estimation).estimate(snapshot, List.of()).model();
+        return new Estimator(estimation, learn).estimate(snapshot, List.of()).model();
     }
 
     public PlanResult plan(ClusterSnapshot snapshot) {
@@ -89,7 +91,7 @@ public final class Planner {
     public PlanResult plan(PlanRequest request) {
         Instant start = clock.instant();
         ClusterSnapshot snapshot = request.snapshot();
-        Estimator.Estimate estimate = new Estimator(estimation).estimate(snapshot, request.history());
+        Estimator.Estimate estimate = new Estimator(estimation, learn).estimate(snapshot, request.history());
         LoadModel model = estimate.model();
         Optional<PredictionCheck> check = PredictionCheck.of(request.previousPlan(), snapshot);
         Estimation how = estimate.estimation().withLastPredictionError(check.map(PredictionCheck::error).orElse(Double.NaN));
@@ -135,6 +137,13 @@ public final class Planner {
         private InstantSource clock = InstantSource.system();
         private long seed = 42;
         private MeterRegistry registry;
+        private boolean learn = true;
+
+        /** Whether per-region cost may be learnt from node totals (true) or is the paper's fixed mapping. */
+        public Builder learning(boolean on) {
+            this.learn = on;
+            return this;
+        }
 
         public Builder strategy(String name) {
             this.strategy = Strategies.byName(name);

@@ -42,23 +42,23 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
         return weights[CostFeatures.BACKGROUND];
     }
 
-    static CostFit fit(Dimension d, List<NodeSample> samples, double[] priorShape) {
+    static CostFit fit(Dimension d, List<NodeSample> samples, double[] priorShape, boolean learn) {
         Folds folds = Folds.byNode(samples);
         Moments all = Moments.of(d, samples, priorShape);
         String thin = thin(all, folds);
         if (thin != null) {
             return mapping(d, all, Double.NaN, thin);
         }
-        String collinear = all.collinear();
-        if (collinear != null) {
-            return mapping(d, all, Double.NaN, "collinear features (" + collinear + ")");
-        }
+        boolean[] dropped = all.collinear();
         Moments[] held = folds.moments(d, samples, priorShape);
-        double mappingError = heldOutError(all, held, folds, samples, d, -1);
+        double mappingError = heldOutError(all, held, folds, samples, d, -1, dropped);
+        if (!learn) {
+            return mapping(d, all, mappingError, "mapping: learning is off");
+        }
         double[] errors = new double[PULLS.length];
         double lowest = Double.POSITIVE_INFINITY;
         for (int m = 0; m < PULLS.length; m++) {
-            errors[m] = heldOutError(all, held, folds, samples, d, PULLS[m]);
+            errors[m] = heldOutError(all, held, folds, samples, d, PULLS[m], dropped);
             lowest = Math.min(lowest, errors[m]);
         }
         // Node totals often cannot tell a feature from the per-node constant; among pulls that
@@ -70,14 +70,26 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
             }
         }
         double bestError = errors[best];
+        String collinear = collinearNote(dropped);
         if (!(bestError < mappingError * (1 - MARGIN))) {
             return mapping(d, all, mappingError, String.format(Locale.ROOT,
-                    "mapping kept: learnt %.1f%% vs mapping %.1f%% held-out error", 100 * bestError, 100 * mappingError));
+                    "mapping kept: learnt %.1f%% vs mapping %.1f%% held-out error%s", 100 * bestError, 100 * mappingError,
+                    collinear));
         }
-        double[] w = all.solve(PULLS[best]);
+        double[] w = all.solve(PULLS[best], dropped);
         return new CostFit(d, true, w, bestError, mappingError, String.format(Locale.ROOT,
-                "learnt from %d samples of %d nodes: %.1f%% held-out error (mapping %.1f%%), %s",
-                samples.size(), folds.nodes(), 100 * bestError, 100 * mappingError, describe(w)));
+                "learnt from %d samples of %d nodes: %.1f%% held-out error (mapping %.1f%%), %s%s",
+                samples.size(), folds.nodes(), 100 * bestError, 100 * mappingError, describe(w), collinear));
+    }
+
+    private static String collinearNote(boolean[] dropped) {
+        List<String> names = new ArrayList<>();
+        for (int k = 0; k < dropped.length; k++) {
+            if (dropped[k]) {
+                names.add(CostFeatures.name(k));
+            }
+        }
+        return names.isEmpty() ? "" : "; collinear, left out: " + String.join(", ", names);
     }
 
     private static String thin(Moments all, Folds folds) {
@@ -95,12 +107,12 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
 
     /** Relative absolute error predicting each held-out fold; pull &lt; 0 means the scaled mapping. */
     private static double heldOutError(Moments all, Moments[] held, Folds folds, List<NodeSample> samples,
-                                       Dimension d, double pull) {
+                                       Dimension d, double pull, boolean[] dropped) {
         double err = 0;
         double total = 0;
         for (int f = 0; f < held.length; f++) {
             Moments train = all.minus(held[f]);
-            double[] w = pull < 0 ? train.scaledPrior() : train.solve(pull);
+            double[] w = pull < 0 ? train.scaledPrior() : train.solve(pull, dropped);
             for (int i : folds.members(f)) {
                 NodeSample s = samples.get(i);
                 double y = s.measured(d);

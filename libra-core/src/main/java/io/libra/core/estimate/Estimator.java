@@ -20,10 +20,17 @@ import java.util.Map;
 public final class Estimator {
     private final EstimationConfig config;
     private final CostFeatures features;
+    private final boolean learn;
 
     public Estimator(EstimationConfig config) {
+        this(config, true);
+    }
+
+    /** @param learn false keeps the paper's fixed mapping (to compare against, or when told to) */
+    public Estimator(EstimationConfig config, boolean learn) {
         this.config = config;
         this.features = new CostFeatures(config.disk().readFloorBytes());
+        this.learn = learn;
     }
 
     /** The estimated load model and how it was obtained. */
@@ -36,8 +43,8 @@ public final class Estimator {
         List<ClusterSnapshot> windows = new ArrayList<>(history);
         windows.add(now);
         List<NodeSample> samples = samples(windows);
-        CostFit cpu = CostFit.fit(Dimension.CPU, samples, CostFeatures.prior(Dimension.CPU, config));
-        CostFit disk = CostFit.fit(Dimension.DISK, samples, CostFeatures.prior(Dimension.DISK, config));
+        CostFit cpu = CostFit.fit(Dimension.CPU, samples, CostFeatures.prior(Dimension.CPU, config), learn);
+        CostFit disk = CostFit.fit(Dimension.DISK, samples, CostFeatures.prior(Dimension.DISK, config), learn);
         LoadModel model = LoadSharing.share(now, rule(cpu, MetricMapping.cpuRule(config)),
                 rule(disk, MetricMapping.diskRule(config)));
         String cpuModel = label(now, cpu);

@@ -87,48 +87,51 @@ final class Moments {
         return w;
     }
 
-    double[] solve(double pull) {
-        return RidgeNnls.solve(gram, xty, scaledPrior(), pull);
+    /** The fit pulled toward the scaled prior; {@code dropped} features keep weight 0. */
+    double[] solve(double pull, boolean[] dropped) {
+        double[] prior = scaledPrior();
+        for (int p = 0; p < prior.length; p++) {
+            if (dropped[p]) {
+                prior[p] = 0;
+            }
+        }
+        return RidgeNnls.solve(gram, xty, prior, pull, dropped);
     }
 
     /**
-     * The name of a feature that the others explain exactly (cosine-normalised Cholesky pivot
-     * near zero), or null when the active features are independent.
+     * Features that the others explain exactly on these samples (cosine-normalised Cholesky
+     * pivot near zero), in feature order: node totals cannot tell their weight apart, so they
+     * are left out and the features they follow carry their cost.
      */
-    String collinear() {
+    boolean[] collinear() {
         int k = xty.length;
-        int[] active = new int[k];
+        boolean[] dropped = new boolean[k];
+        double[][] l = new double[k][k];
+        int[] kept = new int[k];
         int n = 0;
         for (int p = 0; p < k; p++) {
-            if (gram[p][p] > 0) {
-                active[n++] = p;
+            if (gram[p][p] <= 0) {
+                continue;
             }
-        }
-        double[][] c = new double[n][n];
-        for (int i = 0; i < n; i++) {
+            double[] row = new double[n];
+            double pivot = 1;
             for (int j = 0; j < n; j++) {
-                int p = active[i];
-                int q = active[j];
-                c[i][j] = gram[p][q] / Math.sqrt(gram[p][p] * gram[q][q]);
-            }
-        }
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < i; j++) {
-                double s = c[i][j];
+                int q = kept[j];
+                double s = gram[p][q] / Math.sqrt(gram[p][p] * gram[q][q]);
                 for (int m = 0; m < j; m++) {
-                    s -= c[i][m] * c[j][m];
+                    s -= row[m] * l[j][m];
                 }
-                c[i][j] = s / c[j][j];
-            }
-            double pivot = c[i][i];
-            for (int m = 0; m < i; m++) {
-                pivot -= c[i][m] * c[i][m];
+                row[j] = s / l[j][j];
+                pivot -= row[j] * row[j];
             }
             if (pivot <= COLLINEAR) {
-                return CostFeatures.name(active[i]);
+                dropped[p] = true;
+                continue;
             }
-            c[i][i] = Math.sqrt(pivot);
+            System.arraycopy(row, 0, l[n], 0, n);
+            l[n][n] = Math.sqrt(pivot);
+            kept[n++] = p;
         }
-        return null;
+        return dropped;
     }
 }

@@ -19,8 +19,9 @@ final class RidgeNnls {
      * @param xty   Xᵀy
      * @param prior p, where a column with no data ({@code g_k = 0}) stays
      * @param mu    pull toward the prior (&gt; 0)
+     * @param fixed weights that stay at their prior value
      */
-    static double[] solve(double[][] gram, double[] xty, double[] prior, double mu) {
+    static double[] solve(double[][] gram, double[] xty, double[] prior, double mu, boolean[] fixed) {
         int k = xty.length;
         double[] w = prior.clone();
         for (int sweep = 0; sweep < MAX_SWEEPS; sweep++) {
@@ -28,7 +29,7 @@ final class RidgeNnls {
             double size = 0;
             for (int p = 0; p < k; p++) {
                 double g = gram[p][p];
-                if (g <= 0) {
+                if (g <= 0 || fixed[p]) {
                     continue;
                 }
                 double rest = xty[p] - dotExcept(gram[p], w, p);

@@ -12,7 +12,15 @@ import java.util.SplittableRandom;
  * when the busiest node would otherwise pass {@link #MAX_PEAK_UTILISATION} without scheduling).
  */
 public record Scenario(String name, String description, int nodes, int regions, int rounds, int[] capacities,
-                       Workload.Mix mix, Shape shape, Values values, int shiftEvery, int replication) {
+                       Workload.Mix mix, Shape shape, Values values, int shiftEvery, int replication,
+                       CostProfile profile) {
+    /**
+     * Where the scenario's hidden cost departs from the paper's mapping: not beyond the drawn
+     * constants (STANDARD), small hot values cached and large ones missing whole 64 KiB blocks,
+     * CPU that grows with bytes, or background work per node that no counter explains.
+     */
+    public enum CostProfile { STANDARD, CACHE_SKEW, BYTE_CPU, BACKGROUND }
+
     /** HDFS-style write pipelines: follower copies land on other nodes and no balancer moves them. */
     public static final int PIPELINE_REPLICATION = 3;
     public static final double TARGET_CPU_UTILISATION = 0.35;
@@ -44,7 +52,7 @@ public record Scenario(String name, String description, int nodes, int regions, 
     static {
         add(new Scenario("paper-mixgraph", "the paper's §V: 8 nodes, write-only, Mixgraph key-range hotness,"
                 + " Pareto value sizes averaging 1 KiB (hot ranges hold small values)", 8, 512, 12, null,
-                WRITE_ONLY, Shape.MIXGRAPH, Values.PARETO_ANTI_CORRELATED, 0, 1));
+                WRITE_ONLY, Shape.MIXGRAPH, Values.PARETO_ANTI_CORRELATED, 0, 1, CostProfile.STANDARD));
         add(ycsb("a", "50% reads, 50% updates", new Workload.Mix(0.5, 0.5, 0, 0), Shape.ZIPF));
         add(ycsb("b", "95% reads, 5% updates", new Workload.Mix(0.95, 0.05, 0, 0), Shape.ZIPF));
         add(ycsb("c", "100% reads", new Workload.Mix(1, 0, 0, 0), Shape.ZIPF));
@@ -53,17 +61,32 @@ public record Scenario(String name, String description, int nodes, int regions, 
         add(ycsb("f", "50% reads, 50% read-modify-writes", new Workload.Mix(2.0 / 3, 1.0 / 3, 0, 0), Shape.ZIPF));
         add(new Scenario("hotspot-shift", "Mixgraph hotness, 50% reads and 50% writes; the hot key ranges move"
                 + " to new places every 4 rounds", 8, 512, 16, null, new Workload.Mix(0.5, 0.5, 0, 0),
-                Shape.MIXGRAPH, Values.PARETO_ANTI_CORRELATED, 4, PIPELINE_REPLICATION));
+                Shape.MIXGRAPH, Values.PARETO_ANTI_CORRELATED, 4, PIPELINE_REPLICATION, CostProfile.STANDARD));
         add(new Scenario("heterogeneous", "6 nodes with capacities 3:3:2:2:1:1, Mixgraph hotness, 50% reads and"
                 + " 50% writes, regions first spread by count", 6, 384, 12, new int[] {3, 3, 2, 2, 1, 1},
-                new Workload.Mix(0.5, 0.5, 0, 0), Shape.MIXGRAPH, Values.PARETO_ANTI_CORRELATED, 0, PIPELINE_REPLICATION));
+                new Workload.Mix(0.5, 0.5, 0, 0), Shape.MIXGRAPH, Values.PARETO_ANTI_CORRELATED, 0, PIPELINE_REPLICATION,
+                CostProfile.STANDARD));
         add(new Scenario("calm", "already balanced: uniform requests, fixed 1 KiB values, equal regions per node",
-                8, 256, 6, null, new Workload.Mix(0.5, 0.5, 0, 0), Shape.UNIFORM, Values.FIXED, 0, PIPELINE_REPLICATION));
+                8, 256, 6, null, new Workload.Mix(0.5, 0.5, 0, 0), Shape.UNIFORM, Values.FIXED, 0, PIPELINE_REPLICATION,
+                CostProfile.STANDARD));
+        add(new Scenario("cache-skew", "read-heavy, 12 nodes: small hot values stay in the block cache, large cold"
+                + " values miss and each miss reads a whole 64 KiB block", 12, 768, 10, null,
+                new Workload.Mix(0.95, 0.05, 0, 0), Shape.ZIPF, Values.PARETO_ANTI_CORRELATED, 0, PIPELINE_REPLICATION,
+                CostProfile.CACHE_SKEW));
+        add(new Scenario("byte-cpu", "16 nodes, 50% reads and 50% writes of log-normal values; CPU grows with"
+                + " bytes (compression, checksums), not only with requests", 16, 1024, 10, null,
+                new Workload.Mix(0.5, 0.5, 0, 0), Shape.ZIPF, Values.LOGNORMAL, 0, PIPELINE_REPLICATION,
+                CostProfile.BYTE_CPU));
+        add(new Scenario("background", "8 nodes, YCSB-A-like, and per-node background work (compaction backlog,"
+                + " other tenants) that no counter explains, up to 3x from node to node", 8, 512, 10, null,
+                new Workload.Mix(0.5, 0.5, 0, 0), Shape.ZIPF, Values.PARETO, 0, PIPELINE_REPLICATION,
+                CostProfile.BACKGROUND));
     }
 
     private static Scenario ycsb(String letter, String what, Workload.Mix mix, Shape shape) {
         return new Scenario("ycsb-" + letter, "YCSB workload " + letter.toUpperCase(java.util.Locale.ROOT) + ": " + what
-                + ", Pareto value sizes averaging 1 KiB", 8, 512, 10, null, mix, shape, Values.PARETO, 0, PIPELINE_REPLICATION);
+                + ", Pareto value sizes averaging 1 KiB", 8, 512, 10, null, mix, shape, Values.PARETO, 0, PIPELINE_REPLICATION,
+                CostProfile.STANDARD);
     }
 
     private static void add(Scenario s) {
@@ -93,7 +116,7 @@ public record Scenario(String name, String description, int nodes, int regions, 
     /** The same scenario with another request shape and value-size spread. */
     public Scenario with(Shape newShape, Values newValues) {
         return new Scenario(name, description, nodes, regions, rounds, capacities, mix, newShape, newValues, shiftEvery,
-                replication);
+                replication, profile);
     }
 
     /** The same scenario at another size. */
@@ -102,7 +125,7 @@ public record Scenario(String name, String description, int nodes, int regions, 
             throw new IllegalArgumentException("scenario " + name + " has " + capacities.length + " nodes of fixed capacities");
         }
         return new Scenario(name, description, nodeCount, regionCount, roundCount, capacities, mix, shape, values, shiftEvery,
-                replication);
+                replication, profile);
     }
 
     public List<NodeSpec> nodeSpecs() {

@@ -38,7 +38,11 @@ public final class Simulator {
      * @param strategies core strategy names; {@code none} is always run as well
      * @param guard      whether the planner sees the previous window (fluctuation guard)
      */
-    public record Config(Scenario scenario, long seed, List<String> strategies, double lambda, boolean guard) {
+    public record Config(Scenario scenario, long seed, List<String> strategies, double lambda, boolean guard,
+                         boolean learn) {
+        public Config(Scenario scenario, long seed, List<String> strategies, double lambda, boolean guard) {
+            this(scenario, seed, strategies, lambda, guard, true);
+        }
     }
 
     /** Told after each simulated window, to draw progress. */
@@ -115,7 +119,7 @@ public final class Simulator {
 
     private StrategyRun runOne(String name, Config cfg, SimCluster cluster, List<Workload> workloads, Progress progress) {
         Optional<Planner> planner = name.equals(NONE) ? Optional.empty() : Optional.of(Planner.builder().strategy(name)
-                .config(SchedulerConfig.DEFAULT.withLambda(cfg.lambda())).seed(cfg.seed()).build());
+                .config(SchedulerConfig.DEFAULT.withLambda(cfg.lambda())).seed(cfg.seed()).learning(cfg.learn()).build());
         Executor exec = new Executor(cost, WINDOW_SECONDS);
         List<RoundStats> rounds = new ArrayList<>();
         Plan pending = null;

@@ -1,0 +1,36 @@
+package io.libra.core.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The learnt cost model on the scenario where the paper's fixed mapping is wrong (small hot
+ * values cached, large values missing whole blocks), scored on the simulator's hidden model.
+ */
+class LearntEstimationTest {
+    private static final Scenario CACHE_SKEW = Scenario.byName("cache-skew");
+
+    /**
+     * Measured on seeds 1-4 (docs/benchmarks.md): the learnt model moves less data than the
+     * mapping on every seed; it reaches 1.10 in both dimensions on seed 1 only, so that is asserted
+     * for seed 1 and the weaker bound for all.
+     */
+    @Test
+    void inTheClosedLoopTheLearntModelMovesLessDataThanTheMapping() {
+        for (long seed = 1; seed <= 4; seed++) {
+            StrategyRun l = run(true, seed).run("libra").orElseThrow();
+            StrategyRun m = run(false, seed).run("libra").orElseThrow();
+
+            assertThat(l.movedBytes()).as("seed %d", seed).isLessThan(m.movedBytes());
+            assertThat(Math.max(l.end().cpuMaxOverMean(), l.end().diskMaxOverMean())).as("seed %d", seed)
+                    .isLessThanOrEqualTo(seed == 1 ? 1.10 : 1.20);
+        }
+    }
+
+    private static SimulationResult run(boolean learn, long seed) {
+        return new Simulator(CostModel.drawn(CACHE_SKEW, seed)).run(
+                new Simulator.Config(CACHE_SKEW, seed, List.of("libra"), 0.05, true, learn), (done, total) -> { });
+    }
+}
