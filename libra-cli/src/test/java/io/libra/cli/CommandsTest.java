@@ -190,7 +190,7 @@ class CommandsTest {
         assertThat(root.get("strategies").has("2d-iso")).isTrue();
         assertThat(libra.has("cpuMaxOverMean")).isTrue();
         List<String> fields = List.of("cpuMaxOverMean", "diskMaxOverMean", "moves", "splits", "movedBytes",
-                "throughputVsNone", "p99Millis");
+                "throughputVsNone", "p99Millis", "forecastError");
         libra.fieldNames().forEachRemaining(f -> assertThat(fields).contains(f));
         assertThat(libra.size()).isEqualTo(fields.size());
     }

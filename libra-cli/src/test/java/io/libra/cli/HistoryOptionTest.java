@@ -1,0 +1,90 @@
+package io.libra.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code libra plan --history}: windows learnt from, and windows refused with one line naming file and field. */
+class HistoryOptionTest {
+    @TempDir
+    static Path dir;
+    static Path w1;
+    static Path w2;
+    static Path now;
+
+    @BeforeAll
+    static void windows() throws IOException {
+        w1 = window("w1.json", 1, "2026-01-01T00:00:00Z");
+        w2 = window("w2.json", 2, "2026-01-01T00:01:00Z");
+        now = window("now.json", 3, "2026-01-01T00:02:00Z");
+    }
+
+    /** A ycsb-a window; other seeds place regions differently, which is what makes costs learnable. */
+    private static Path window(String name, int seed, String at) throws IOException {
+        Path p = dir.resolve(name);
+        assertThat(Cli.run("snapshot", "generate", "--scenario", "ycsb-a", "--seed", Integer.toString(seed),
+                "--out", p.toString()).code()).isZero();
+        Files.writeString(p, Files.readString(p).replace("\"2026-01-01T00:00:00Z\"", "\"" + at + "\""));
+        return p;
+    }
+
+    private static Path edited(String name, Path from, String target, String replacement) throws IOException {
+        Path p = dir.resolve(name);
+        String text = Files.readString(from);
+        assertThat(text).contains(target);
+        Files.writeString(p, text.replace(target, replacement));
+        return p;
+    }
+
+    @Test
+    void plansFromTheSnapshotAndItsHistoryAndSaysHowItEstimated() throws IOException {
+        Path out = dir.resolve("plan.json");
+        Cli.Result r = Cli.run("plan", "--snapshot", now.toString(), "--history", w1.toString(), "--history", w2.toString(),
+                "--out", out.toString());
+
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("from 3 windows");
+        String json = Files.readString(out);
+        assertThat(json).contains("\"estimation\"").contains("\"windows\" : 3").contains("\"nodes\" : [");
+    }
+
+    @Test
+    void thePreviousPlansForecastIsCheckedAgainstTheSnapshot() {
+        Path previous = dir.resolve("previous.json");
+        assertThat(Cli.run("plan", "--snapshot", w2.toString(), "--out", previous.toString()).code()).isZero();
+        Cli.Result r = Cli.run("plan", "--snapshot", now.toString(), "--history", w2.toString(),
+                "--previous-plan", previous.toString());
+
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("last forecast off by");
+    }
+
+    @Test
+    void anotherStoreIsRefusedNamingFileAndField() throws IOException {
+        Path other = edited("other-store.json", w1, "\"store\" : \"generic\"", "\"store\" : \"cassandra\"");
+        assertRefused(Cli.run("plan", "--snapshot", now.toString(), "--history", other.toString()), other, "store");
+    }
+
+    @Test
+    void windowsOutOfOrderAreRefused() {
+        assertRefused(Cli.run("plan", "--snapshot", now.toString(), "--history", w2.toString(), "--history", w1.toString()),
+                w2, "capturedAt");
+    }
+
+    @Test
+    void anotherClustersNodesAreRefused() throws IOException {
+        Path other = edited("other-cluster.json", w1, "\"n0", "\"x0");
+        assertRefused(Cli.run("plan", "--snapshot", now.toString(), "--history", other.toString()), other, "nodes");
+    }
+
+    private static void assertRefused(Cli.Result r, Path file, String field) {
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err().strip()).startsWith(file + ": " + field + ": ").doesNotContain("\n").doesNotContain("Exception");
+        assertThat(r.out()).isEmpty();
+    }
+}
