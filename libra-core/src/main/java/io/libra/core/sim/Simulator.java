@@ -119,7 +119,7 @@ public final class Simulator {
 
     private StrategyRun runOne(String name, Config cfg, SimCluster cluster, List<Workload> workloads, Progress progress) {
         Optional<Planner> planner = name.equals(NONE) ? Optional.empty() : Optional.of(Planner.builder().strategy(name)
-                .config(SchedulerConfig.DEFAULT.withLambda(cfg.lambda())).seed(cfg.seed()).learning(cfg.learn()).build());
+                .config(SchedulerConfig.DEFAULT.withLambda(cfg.lambda())).learning(cfg.learn()).build());
         Executor exec = new Executor(cost, WINDOW_SECONDS);
         List<RoundStats> rounds = new ArrayList<>();
         Plan pending = null;
