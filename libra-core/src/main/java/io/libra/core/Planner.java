@@ -92,7 +92,8 @@ public final class Planner {
         LoadModel model = estimate.model();
         Optional<PredictionCheck> check = PredictionCheck.of(request.previousPlan(), snapshot);
         Estimation how = estimate.estimation().withLastPredictionError(check.map(PredictionCheck::error).orElse(Double.NaN));
-        Optional<String> unstable = request.guard() ? fluctuation(request) : Optional.empty();
+        Optional<String> unstable = request.guard() ? request.lastWindow().flatMap(prev -> guard.check(prev, snapshot))
+                : Optional.empty();
         StrategyOutcome outcome = unstable.isPresent()
                 ? new StrategyOutcome(Plan.empty(strategy.name(), model.balance(), PlanStatus.SUSPENDED, unstable.get()), model)
                 : strategy.outcome(model, context(Conservative.config(config, check)));
@@ -100,15 +101,6 @@ public final class Planner {
         PlanResult result = new PlanResult(plan, model, outcome.predicted(), Duration.between(start, clock.instant()));
         metrics.record(result);
         return result;
-    }
-
-    /** The guard compares with what the previous plan forecast when there is one, else with the last window. */
-    private Optional<String> fluctuation(PlanRequest request) {
-        Plan previous = request.previousPlan();
-        if (previous != null && !previous.forecast().isEmpty()) {
-            return guard.check(previous.forecast(), request.snapshot());
-        }
-        return request.lastWindow().flatMap(prev -> guard.check(prev, request.snapshot()));
     }
 
     private static List<NodeForecast> forecast(LoadModel predicted) {

@@ -3,10 +3,6 @@ package io.libra.core.estimate;
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.model.Dimension;
 import io.libra.core.model.Node;
-import io.libra.core.plan.NodeForecast;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -25,40 +21,28 @@ public record FluctuationGuard(double threshold) {
 
     /** Empty when the windows agree; otherwise why planning is suspended. */
     public Optional<String> check(ClusterSnapshot previous, ClusterSnapshot current) {
-        Map<String, double[]> before = new HashMap<>();
-        previous.nodes().forEach(n -> before.put(n.id(), new double[] {n.measured(Dimension.CPU), n.measured(Dimension.DISK)}));
-        return check(before, current, "between windows");
-    }
-
-    /**
-     * Against the forecast of the plan carried out since the previous window: load the plan
-     * moved on purpose is not fluctuation, only what differs from what the plan expected.
-     */
-    public Optional<String> check(List<NodeForecast> forecast, ClusterSnapshot current) {
-        Map<String, double[]> expected = new HashMap<>();
-        forecast.forEach(f -> expected.put(f.id(), new double[] {f.cpu(), f.diskBytesPerSec()}));
-        return check(expected, current, "against the previous plan's forecast");
-    }
-
-    private Optional<String> check(Map<String, double[]> expected, ClusterSnapshot current, String against) {
         for (Dimension d : Dimension.values()) {
-            double mean = expected.values().stream().mapToDouble(x -> x[d.ordinal()]).average().orElse(0);
+            double mean = mean(previous, d);
             if (mean <= 0) {
                 continue;
             }
             for (Node now : current.nodes()) {
-                double[] before = expected.get(now.id());
-                if (before == null) {
+                Optional<Node> before = previous.node(now.id());
+                if (before.isEmpty()) {
                     return Optional.of("node " + now.id() + " is new since the previous window");
                 }
-                double gap = Math.abs(now.measured(d) - before[d.ordinal()]) / mean;
+                double gap = Math.abs(now.measured(d) - before.get().measured(d)) / mean;
                 if (gap > threshold) {
                     return Optional.of(String.format(java.util.Locale.ROOT,
-                            "%s %s load changed by %.0f%% of the mean %s (> %.0f%%)",
-                            now.id(), d.label(), gap * 100, against, threshold * 100));
+                            "%s %s load changed by %.0f%% of the mean between windows (> %.0f%%)",
+                            now.id(), d.label(), gap * 100, threshold * 100));
                 }
             }
         }
         return Optional.empty();
+    }
+
+    private static double mean(ClusterSnapshot s, Dimension d) {
+        return s.nodes().stream().mapToDouble(n -> n.measured(d)).average().orElse(0);
     }
 }

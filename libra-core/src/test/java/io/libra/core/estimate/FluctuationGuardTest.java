@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.libra.core.Planner;
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.model.Node;
-import io.libra.core.plan.NodeForecast;
 import io.libra.core.plan.PlanStatus;
 import java.time.Instant;
 import java.util.List;
@@ -39,24 +38,5 @@ class FluctuationGuardTest {
         var r = Planner.builder().build().plan(window(4, 1), Optional.of(window(1, 1)));
         assertThat(r.plan().status()).isEqualTo(PlanStatus.SUSPENDED);
         assertThat(r.plan().actions()).isEmpty();
-    }
-
-    @Test
-    void aChangeThePreviousPlanForecastIsNotFluctuation() {
-        List<NodeForecast> forecast = List.of(new NodeForecast("a", 2.9, 100), new NodeForecast("b", 2, 100));
-        assertThat(FluctuationGuard.DEFAULT.check(forecast, window(2.9, 2))).isEmpty();
-        assertThat(FluctuationGuard.DEFAULT.check(forecast, window(2, 2))).get().asString()
-                .contains("a cpu load changed by 36% of the mean against the previous plan's forecast");
-    }
-
-    @Test
-    void plannerGuardsAgainstThePreviousPlansForecastWhenItHasOne() {
-        Planner planner = Planner.builder().build();
-        var first = planner.plan(window(4, 1));
-        assertThat(first.plan().actions()).isEmpty(); // no regions: nothing to move, but a forecast of 4 and 1
-        var expected = new io.libra.core.PlanRequest(window(4, 1), List.of(window(1, 1)), first.plan(), true);
-        assertThat(planner.plan(expected).plan().status()).isNotEqualTo(PlanStatus.SUSPENDED);
-        var surprised = new io.libra.core.PlanRequest(window(1, 4), List.of(window(4, 1)), first.plan(), true);
-        assertThat(planner.plan(surprised).plan().status()).isEqualTo(PlanStatus.SUSPENDED);
     }
 }
