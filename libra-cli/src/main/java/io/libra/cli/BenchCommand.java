@@ -18,8 +18,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = {"Measures snapshot parsing and planner time and peak heap at growing cluster sizes",
-                "(synthetic paper-mixgraph snapshots), for users without JMH. One run per size, after a warm-up."})
+        description = {"Measures snapshot parsing time, planning time and peak heap at growing cluster sizes.",
+                "Each size is a synthetic paper-mixgraph snapshot, for users without JMH. One run per size, after a warm-up."})
 final class BenchCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -28,13 +28,14 @@ final class BenchCommand implements Callable<Integer> {
             description = "sizes to run (default: ${DEFAULT-VALUE})")
     List<String> sizes;
 
-    @Option(names = "--strategy", defaultValue = "libra", completionCandidates = Inputs.StrategyNames.class)
+    @Option(names = "--strategy", defaultValue = "libra", completionCandidates = Inputs.StrategyNames.class,
+            description = "strategy to plan with, one of ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})")
     String strategy;
 
     @Option(names = "--buckets", defaultValue = "4", description = "key histogram buckets per region (default: ${DEFAULT-VALUE})")
     int buckets;
 
-    @Option(names = "--seed", defaultValue = "1")
+    @Option(names = "--seed", defaultValue = "1", description = "seed of the synthetic snapshots (default: ${DEFAULT-VALUE})")
     long seed;
 
     record Size(int nodes, int regions) {

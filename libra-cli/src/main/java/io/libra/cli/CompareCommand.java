@@ -15,19 +15,21 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = {"Plans with every strategy on the same snapshot, one row each: predicted Max/Mean CPU and disk,",
-                "imbalance degree, moves, splits, bytes moved and plan time."})
+        description = {"Plans with every strategy on the same snapshot and prints one row per strategy.",
+                "Each row has the predicted Max/Mean CPU and disk, imbalance degree, moves, splits, bytes moved and plan time."})
 final class CompareCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--snapshot", required = true, paramLabel = "FILE")
+    @Option(names = "--snapshot", required = true, paramLabel = "FILE", description = "snapshot to plan from")
     Path snapshot;
 
-    @Option(names = "--lambda", defaultValue = "0.05", description = "λ (default: ${DEFAULT-VALUE})")
+    @Option(names = "--lambda", defaultValue = "0.05", description = "λ, the tolerated imbalance: a node more than λ above its target (1+λ) in CPU or disk is relieved, planning "
+                    + "stops once every node is within it, and regions above λ/2 may be split; larger means fewer actions "
+                    + "(default: ${DEFAULT-VALUE})")
     double lambda;
 
-    @Option(names = "--seed", defaultValue = "42")
+    @Option(names = "--seed", defaultValue = "42", description = "seed for tie-breaking (default: ${DEFAULT-VALUE})")
     long seed;
 
     @Option(names = "--format", defaultValue = "table", description = "table or json (default: ${DEFAULT-VALUE})")

@@ -7,8 +7,9 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 @Command(name = "evaluate", mixinStandardHelpOptions = true,
-        description = {"Checks a plan against a snapshot (unknown ids, a 'from' that is not the region's node,",
-                "a split key outside the range, ...) and prints the predicted state."})
+        description = {"Checks a plan against a snapshot and prints the predicted state.",
+                "Every action is checked in order: unknown ids, a 'from' that is not the region's node, a split key outside "
+                        + "the range, ..."})
 final class EvaluateCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;

@@ -6,7 +6,8 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 @Command(name = "explain", mixinStandardHelpOptions = true,
-        description = "Shows per-node CPU and disk before and after a plan as bar charts, and why each action was taken.")
+        description = {"Shows per-node CPU and disk before and after a plan, and why each action was taken.",
+                "Bars per node and dimension (# = load, | = the node's target), the balance table, then every action."})
 final class ExplainCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;

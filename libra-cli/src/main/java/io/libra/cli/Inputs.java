@@ -71,6 +71,41 @@ final class Inputs {
         }
     }
 
+    /**
+     * Fails now, before a long run, if {@code file} could not be written later: its folder is made
+     * and a file is created there and removed again (permission bits alone do not tell, e.g. as root).
+     */
+    static void checkWritable(Path file) {
+        try {
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            if (Files.isDirectory(file)) {
+                throw new IOException("is a directory");
+            }
+            if (Files.exists(file)) {
+                if (!Files.isWritable(file)) {
+                    throw new IOException("not writable");
+                }
+                return;
+            }
+            Files.delete(Files.createFile(file));
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot write " + file + ": " + reason(e), e);
+        }
+    }
+
+    private static String reason(IOException e) {
+        if (e instanceof java.nio.file.FileAlreadyExistsException) {
+            return "a file is in the way of " + e.getMessage();
+        }
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied";
+        }
+        return e.getMessage();
+    }
+
     static void write(Path file, String text) {
         try {
             Path parent = file.toAbsolutePath().getParent();

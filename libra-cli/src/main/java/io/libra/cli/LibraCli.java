@@ -43,7 +43,9 @@ public final class LibraCli implements Runnable {
     public static CommandLine commandLine() {
         CommandLine cmd = new CommandLine(new LibraCli());
         cmd.setCaseInsensitiveEnumValuesAllowed(true);
-        cmd.getSubcommands().get("generate-completion").getCommandSpec().usageMessage().hidden(false);
+        cmd.setUsageHelpAutoWidth(true);
+        cmd.getSubcommands().get("generate-completion").getCommandSpec().usageMessage().hidden(false)
+                .description("Prints a bash/zsh completion script for libra (source it in your shell).");
         cmd.setExitCodeExceptionMapper(LibraCli::exitCode);
         cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             commandLine.getErr().println(message(ex));
@@ -53,6 +55,8 @@ public final class LibraCli implements Runnable {
         cmd.setParameterExceptionHandler((ex, args) -> {
             CommandLine c = ex.getCommandLine();
             c.getErr().println("libra: " + ex.getMessage());
+            // a mistyped command or option: picocli knows the near names ("Did you mean: plan?")
+            CommandLine.UnmatchedArgumentException.printSuggestions(ex, c.getErr());
             c.getErr().println("Try '" + c.getCommandSpec().qualifiedName() + " --help' for more information.");
             c.getErr().flush();
             return BAD_INPUT;
@@ -66,7 +70,11 @@ public final class LibraCli implements Runnable {
     }
 
     static String message(Throwable ex) {
-        if (ex instanceof FormatException || ex instanceof BadInputException) {
+        if (ex instanceof FormatException f) {
+            // the whole document is at fault (missing, empty, not JSON): no JSON path to show
+            return FormatException.ROOT.equals(f.jsonPath()) ? f.source() + ": " + f.reason() : f.getMessage();
+        }
+        if (ex instanceof BadInputException) {
             return ex.getMessage();
         }
         String m = ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage();

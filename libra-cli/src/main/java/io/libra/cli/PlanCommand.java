@@ -17,8 +17,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 @Command(name = "plan", mixinStandardHelpOptions = true,
-        description = {"Reads a libra.snapshot/v1 and makes a libra.plan/v1 (a dry run: nothing is executed).",
-                "The table shows Max/Mean per dimension before and after and each action with its reason."})
+        description = {"Makes a libra.plan/v1 from a libra.snapshot/v1 (a dry run: nothing is executed).",
+                "The table shows Max/Mean per dimension before and after, and each action with its reason."})
 final class PlanCommand implements Callable<Integer> {
     enum Format { table, json }
 
@@ -41,7 +41,9 @@ final class PlanCommand implements Callable<Integer> {
             description = "one of ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})")
     String strategy;
 
-    @Option(names = "--lambda", defaultValue = "0.05", description = "λ, the tolerated deviation from the mean (default: ${DEFAULT-VALUE})")
+    @Option(names = "--lambda", defaultValue = "0.05", description = "λ, the tolerated imbalance: a node more than λ above its target (1+λ) in CPU or disk is relieved, planning "
+                    + "stops once every node is within it, and regions above λ/2 may be split; larger means fewer actions "
+                    + "(default: ${DEFAULT-VALUE})")
     double lambda;
 
     @Option(names = "--seed", defaultValue = "42", description = "seed for tie-breaking (default: ${DEFAULT-VALUE})")
@@ -91,9 +93,13 @@ final class PlanCommand implements Callable<Integer> {
     }
 
     static String table(PlanResult r) {
-        return "strategy " + r.plan().strategy() + ", status " + r.plan().status().name().toLowerCase(java.util.Locale.ROOT)
-                + (r.plan().detail() == null || r.plan().detail().isBlank() ? "" : " (" + r.plan().detail() + ")")
-                + ", " + r.plan().actions().size() + " actions, planned in " + Table.millis(r.planTime().toNanos() / 1e6)
+        int count = r.plan().actions().size();
+        String detail = r.plan().detail();
+        // the planner's detail is often just the action count, which the header prints anyway
+        boolean saysMore = detail != null && !detail.isBlank() && !detail.equals(count + " actions");
+        return "strategy " + r.plan().strategy() + ", status " + r.plan().status().name().toLowerCase(Locale.ROOT)
+                + (saysMore ? " (" + detail + ")" : "")
+                + ", " + count + (count == 1 ? " action" : " actions") + ", planned in " + Table.millis(r.planTime().toNanos() / 1e6)
                 + "\n" + estimation(r.plan().estimation())
                 + "\n\n" + PlanView.balance(r.before().balance(), r.predicted().balance()) + "\n" + PlanView.actions(r.plan());
     }

@@ -11,7 +11,7 @@ final class ScenarioOptions {
             description = "one of ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})")
     String scenario;
 
-    @Option(names = "--seed", defaultValue = "1", description = "(default: ${DEFAULT-VALUE})")
+    @Option(names = "--seed", defaultValue = "1", description = "seed of the workload, layout, noise and hidden cost model (default: ${DEFAULT-VALUE})")
     long seed;
 
     @Option(names = "--nodes", description = "nodes (default: the scenario's)")
@@ -20,20 +20,22 @@ final class ScenarioOptions {
     @Option(names = "--regions", description = "regions at the start (default: the scenario's)")
     Integer regions;
 
-    @Option(names = "--hotness", description = "override how requests spread over the key space: ${COMPLETION-CANDIDATES}")
+    @Option(names = "--hotness", completionCandidates = Names.Shapes.class, converter = Names.ShapeConverter.class,
+            description = "override how requests spread over the key space: ${COMPLETION-CANDIDATES}")
     Scenario.Shape hotness;
 
-    @Option(names = "--values", description = "override how value sizes spread: ${COMPLETION-CANDIDATES}")
+    @Option(names = "--values", completionCandidates = Names.ValueSpreads.class, converter = Names.ValuesConverter.class,
+            description = "override how value sizes spread: ${COMPLETION-CANDIDATES}")
     Scenario.Values values;
 
     /** The chosen scenario at the chosen size; {@code rounds} null keeps the scenario's. */
     Scenario resolve(Integer rounds) {
         try {
-            Scenario s = Scenario.byName(scenario);
-            s = s.with(hotness == null ? s.shape() : hotness, values == null ? s.values() : values);
-            return s.resized(nodes == null ? s.nodes() : positive("--nodes", nodes),
+            Scenario builtIn = Scenario.byName(scenario);
+            Scenario s = builtIn.with(hotness == null ? builtIn.shape() : hotness, values == null ? builtIn.values() : values);
+            return ScenarioText.describe(builtIn, s.resized(nodes == null ? s.nodes() : positive("--nodes", nodes),
                     regions == null ? s.regions() : positive("--regions", regions),
-                    rounds == null ? s.rounds() : positive("--rounds", rounds));
+                    rounds == null ? s.rounds() : positive("--rounds", rounds)));
         } catch (IllegalArgumentException e) {
             throw new BadInputException("libra: " + (e.getMessage().startsWith("--") ? "" : "--scenario: ") + e.getMessage());
         }

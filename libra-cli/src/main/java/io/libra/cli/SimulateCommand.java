@@ -20,9 +20,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 @Command(name = "simulate", mixinStandardHelpOptions = true,
-        description = {"Runs the embedded time-stepped simulator of a range-sharded store: every strategy on its own copy",
-                "of the same cluster, under the same workload and measurement noise, scored on the simulator's hidden",
-                "cost model. With no arguments: paper-mixgraph with all strategies."})
+        description = {"Runs every strategy in the embedded simulator of a range-sharded store and compares them.",
+                "Each strategy runs on its own copy of the same cluster, under the same workload and measurement noise, "
+                        + "scored on the simulator's hidden cost model. With no arguments: paper-mixgraph with all strategies."})
 final class SimulateCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -37,7 +37,9 @@ final class SimulateCommand implements Callable<Integer> {
             description = "comma-separated strategies (default: all of ${COMPLETION-CANDIDATES}); 'none' always runs as the reference")
     List<String> strategies;
 
-    @Option(names = "--lambda", defaultValue = "0.05", description = "λ (default: ${DEFAULT-VALUE})")
+    @Option(names = "--lambda", defaultValue = "0.05", description = "λ, the tolerated imbalance: a node more than λ above its target (1+λ) in CPU or disk is relieved, planning "
+                    + "stops once every node is within it, and regions above λ/2 may be split; larger means fewer actions "
+                    + "(default: ${DEFAULT-VALUE})")
     double lambda;
 
     @Option(names = "--no-learning", description = "plan with the paper's fixed mapping instead of a cost model learnt "
@@ -59,6 +61,9 @@ final class SimulateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Scenario s = options.resolve(rounds);
+        if (report != null) {
+            Inputs.checkWritable(report.resolve("index.html"));
+        }
         List<String> names = strategies == null ? Strategies.names() : strategies;
         for (String n : names) {
             if (!n.equals(Simulator.NONE) && !Strategies.names().contains(n)) {

@@ -11,7 +11,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "snapshot", mixinStandardHelpOptions = true, description = "Works with snapshots.",
+@Command(name = "snapshot", mixinStandardHelpOptions = true, description = "Works with snapshots: generate writes a synthetic one.",
         subcommands = SnapshotCommand.Generate.class)
 final class SnapshotCommand implements Runnable {
     @CommandLine.Spec
@@ -23,7 +23,8 @@ final class SnapshotCommand implements Runnable {
     }
 
     @Command(name = "generate", mixinStandardHelpOptions = true,
-            description = "Writes a synthetic libra.snapshot/v1 of a simulator scenario, so 'plan' can be tried without a cluster.")
+            description = {"Writes a synthetic libra.snapshot/v1 of a simulator scenario.",
+                    "Its first window, with measurement noise, so 'plan' can be tried without a cluster."})
     static final class Generate implements Callable<Integer> {
         @CommandLine.Spec
         private CommandLine.Model.CommandSpec spec;
@@ -34,7 +35,7 @@ final class SnapshotCommand implements Runnable {
         @Option(names = "--buckets", defaultValue = "16", description = "key histogram buckets per region, 0 for none (default: ${DEFAULT-VALUE})")
         int buckets;
 
-        @Option(names = "--out", required = true, paramLabel = "FILE")
+        @Option(names = "--out", required = true, paramLabel = "FILE", description = "where to write the snapshot JSON")
         Path out;
 
         @Override

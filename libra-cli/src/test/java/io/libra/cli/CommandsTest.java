@@ -76,6 +76,61 @@ class CommandsTest {
     }
 
     @Test
+    void mistypedCommandSuggestsTheRightOne() {
+        Cli.Result r = Cli.run("plna");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("Did you mean").contains("plan");
+    }
+
+    @Test
+    void helpTextHasWholeSentencesAndEveryOptionIsDescribed() {
+        // the top-level list shows each command's first description line: every line is a whole sentence
+        picocli.CommandLine root = LibraCli.commandLine();
+        java.util.List<picocli.CommandLine> all = new java.util.ArrayList<>();
+        collect(root, all);
+        for (picocli.CommandLine c : all) {
+            for (String d : c.getCommandSpec().usageMessage().description()) {
+                assertThat(d).as(c.getCommandName() + " description line").matches("(?s).*[.)]$");
+            }
+            for (var o : c.getCommandSpec().options()) {
+                assertThat(String.join(" ", o.description())).as(c.getCommandSpec().qualifiedName() + " " + o.longestName())
+                        .matches("(?s).*[a-z].*").doesNotStartWith("(default");
+            }
+        }
+    }
+
+    private static void collect(picocli.CommandLine c, java.util.List<picocli.CommandLine> into) {
+        into.add(c);
+        c.getSubcommands().values().forEach(s -> collect(s, into));
+    }
+
+    @Test
+    void lambdaHelpSaysWhatItDoes() {
+        for (String command : List.of("plan", "compare", "simulate")) {
+            assertThat(Cli.run(command, "--help").out().replaceAll("\\s+", " ")).as(command)
+                    .contains("--lambda=<lambda> λ, the tolerated imbalance: a node more than λ above its target (1+λ)");
+        }
+    }
+
+    @Test
+    void missingFileIsOneLineWithoutJsonPath() {
+        Cli.Result r = Cli.run("plan", "--snapshot", dir.resolve("missing.json").toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err().strip()).isEqualTo(dir.resolve("missing.json") + ": no such file");
+    }
+
+    @Test
+    void simulateChecksTheReportFolderBeforeSimulating() throws IOException {
+        Path blocker = dir.resolve("not-a-dir");
+        Files.writeString(blocker, "x");
+        Cli.Result r = Cli.run("simulate", "--report", blocker.resolve("report").toString());
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.out()).isEmpty();
+        assertThat(r.err().lines()).hasSize(1);
+        assertThat(r.err()).startsWith("libra: error: cannot write " + blocker.resolve("report").resolve("index.html"));
+    }
+
+    @Test
     void unknownStrategyIsBadInput() {
         Cli.Result r = Cli.run("plan", "--snapshot", snapshot.toString(), "--strategy", "magic");
         assertThat(r.code()).isEqualTo(2);
@@ -93,10 +148,15 @@ class CommandsTest {
     void planPrintsBalanceAndActionsWithReasons() {
         Cli.Result r = Cli.run("plan", "--snapshot", snapshot.toString());
         assertThat(r.code()).isZero();
-        assertThat(r.out()).contains("strategy libra").contains("cpu Max/Mean").contains("disk Max/Mean");
-        if (!r.out().contains("no actions")) {
-            assertThat(r.out()).contains("why: ");
-        }
+        // the generated snapshot is imbalanced, so the plan has actions and every one has a reason
+        assertThat(r.out()).contains("strategy libra, status planned, ").contains("cpu Max/Mean").contains("disk Max/Mean")
+                .doesNotContain("no actions");
+        long actions = r.out().lines().filter(l -> l.matches(" *\\d+\\. (move|split|merge) .*")).count();
+        long reasons = r.out().lines().filter(l -> l.strip().startsWith("why: ")).count();
+        assertThat(actions).isPositive();
+        assertThat(reasons).isEqualTo(actions);
+        assertThat(r.out().lines().findFirst().orElseThrow()).contains(", " + actions + " actions, planned in ")
+                .doesNotContain("(" + actions + " actions)");
     }
 
     @Test
@@ -209,11 +269,52 @@ class CommandsTest {
 
     @Test
     void simulateWithOverriddenWorkloadShape() throws IOException {
-        Cli.Result r = Cli.run("simulate", "--scenario", "ycsb-b", "--hotness", "uniform", "--values", "lognormal",
-                "--nodes", "4", "--regions", "32", "--rounds", "2", "--strategies", "2d-iso", "--replication", "1",
-                "--format", "json");
+        String[] run = {"simulate", "--scenario", "ycsb-b", "--nodes", "4", "--regions", "32", "--rounds", "2",
+                "--strategies", "2d-iso", "--replication", "1", "--format", "json"};
+        Cli.Result given = Cli.run(run);
+        Cli.Result overridden = Cli.run(concat(run, "--hotness", "uniform", "--values", "lognormal"));
+        assertThat(overridden.code()).isZero();
+        JsonNode shaped = JSON.readTree(overridden.out()).get("strategies");
+        JsonNode plain = JSON.readTree(given.out()).get("strategies");
+        assertThat(shaped.fieldNames()).toIterable().containsExactly("none", "2d-iso");
+        // a uniform, log-normal workload is another cluster: the override must reach the simulation
+        assertThat(shaped.get("none").get("cpuMaxOverMean").asDouble()).isNotEqualTo(plain.get("none").get("cpuMaxOverMean").asDouble());
+        assertThat(shaped.get("none").get("cpuMaxOverMean").asDouble()).isLessThan(plain.get("none").get("cpuMaxOverMean").asDouble());
+    }
+
+    @Test
+    void scenarioHeaderFollowsOverrides() throws IOException {
+        Path report = dir.resolve("report");
+        Cli.Result r = Cli.run("simulate", "--nodes", "5", "--regions", "40", "--rounds", "1", "--strategies", "libra",
+                "--hotness", "uniform", "--values", "fixed", "--report", report.toString());
         assertThat(r.code()).isZero();
-        assertThat(JSON.readTree(r.out()).get("strategies").has("2d-iso")).isTrue();
+        String header = r.out().lines().findFirst().orElseThrow();
+        assertThat(header).isEqualTo("scenario paper-mixgraph: 5 nodes, write-only, uniform requests over the key space, "
+                + "fixed 1 KiB values (--nodes, --hotness, --values overridden)");
+        assertThat(Files.readString(report.resolve("index.html"))).contains("5 nodes, write-only, uniform requests")
+                .doesNotContain("Mixgraph key-range").doesNotContain("8 nodes");
+        Cli.Result plain = Cli.run("simulate", "--nodes", "4", "--regions", "32", "--rounds", "1", "--strategies", "libra");
+        assertThat(plain.out()).startsWith("scenario paper-mixgraph: 4 nodes, write-only, Mixgraph key-range hotness, "
+                + "Pareto value sizes averaging 1 KiB (hot ranges hold small values) (--nodes overridden)");
+    }
+
+    @Test
+    void enumValuesAreShownAndAcceptedInLowerCase() {
+        Cli.Result help = Cli.run("simulate", "--help");
+        assertThat(help.out()).contains("mixgraph, zipf, latest, uniform").contains("pareto_anti_correlated, pareto, lognormal")
+                .doesNotContain("MIXGRAPH").doesNotContain("PARETO");
+        Path out = dir.resolve("s.json");
+        assertThat(Cli.run("snapshot", "generate", "--nodes", "2", "--regions", "4", "--hotness", "zipf", "--values",
+                "pareto-anti-correlated", "--out", out.toString()).code()).isZero();
+        Cli.Result bad = Cli.run("snapshot", "generate", "--hotness", "hot", "--out", out.toString());
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("unknown 'hot', expected one of mixgraph, zipf, latest, uniform");
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
     }
 
     @Test
