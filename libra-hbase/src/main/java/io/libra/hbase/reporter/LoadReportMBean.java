@@ -1,10 +1,8 @@
 package io.libra.hbase.reporter;
 
-import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
 import javax.management.Attribute;
 import javax.management.AttributeList;
 import javax.management.AttributeNotFoundException;
@@ -16,29 +14,50 @@ import javax.management.MBeanInfo;
  * Publishes the latest {@link LoadReport} as flat JMX attributes, so the RegionServer's
  * {@code /jmx} servlet serves them as JSON. Per-region attributes are named
  * {@code region.<encoded name>.<readOps|writeOps|readBytes|writeBytes>} (per second).
+ *
+ * <p>The attribute map and the {@link MBeanInfo} are built once per window, when a report is
+ * published: a {@code /jmx} pass asks for every attribute one by one, so each lookup must be
+ * O(1) (rebuilding per lookup made a pass quadratic in the region count).
  */
 final class LoadReportMBean implements DynamicMBean {
     static final String[] REGION_FIELDS = {"readOps", "writeOps", "readBytes", "writeBytes"};
 
+    /** One window's attributes and their description, swapped whole so a reader never sees a mix. */
+    private record View(LoadReport report, Map<String, Object> attributes, MBeanInfo info) {
+    }
+
     private final String serverName;
-    private final AtomicReference<LoadReport> latest = new AtomicReference<>();
+    private volatile View view;
 
     LoadReportMBean(String serverName) {
         this.serverName = serverName;
+        this.view = view(serverName, null);
     }
 
     void publish(LoadReport report) {
-        latest.set(report);
+        view = view(serverName, report);
     }
 
     LoadReport latest() {
-        return latest.get();
+        return view.report();
     }
 
-    private Map<String, Object> attributes() {
-        Map<String, Object> a = new LinkedHashMap<>();
+    private static View view(String serverName, LoadReport r) {
+        Map<String, Object> a = attributes(serverName, r);
+        MBeanAttributeInfo[] infos = new MBeanAttributeInfo[a.size()];
+        int i = 0;
+        for (Map.Entry<String, Object> e : a.entrySet()) {
+            infos[i++] = new MBeanAttributeInfo(e.getKey(), e.getValue().getClass().getName(), e.getKey(), true,
+                    false, false);
+        }
+        MBeanInfo info = new MBeanInfo(LoadReportMBean.class.getName(),
+                "Libra: CPU, disk and per-region traffic of RegionServer " + serverName, infos, null, null, null);
+        return new View(r, Collections.unmodifiableMap(a), info);
+    }
+
+    private static Map<String, Object> attributes(String serverName, LoadReport r) {
+        Map<String, Object> a = new LinkedHashMap<>(r == null ? 4 : 32 + r.regionRates().size() * 6);
         a.put("ServerName", serverName);
-        LoadReport r = latest.get();
         if (r == null) {
             a.put("UpdatedAtMillis", 0L);
             return a;
@@ -63,7 +82,7 @@ final class LoadReportMBean implements DynamicMBean {
 
     @Override
     public Object getAttribute(String name) throws AttributeNotFoundException {
-        Object v = attributes().get(name);
+        Object v = view.attributes().get(name);
         if (v == null) {
             throw new AttributeNotFoundException(name);
         }
@@ -77,11 +96,12 @@ final class LoadReportMBean implements DynamicMBean {
 
     @Override
     public AttributeList getAttributes(String[] names) {
-        Map<String, Object> all = attributes();
+        Map<String, Object> all = view.attributes();
         AttributeList list = new AttributeList();
         for (String n : names) {
-            if (all.containsKey(n)) {
-                list.add(new Attribute(n, all.get(n)));
+            Object v = all.get(n);
+            if (v != null) {
+                list.add(new Attribute(n, v));
             }
         }
         return list;
@@ -99,10 +119,6 @@ final class LoadReportMBean implements DynamicMBean {
 
     @Override
     public MBeanInfo getMBeanInfo() {
-        List<MBeanAttributeInfo> infos = new ArrayList<>();
-        attributes().forEach((name, value) -> infos.add(new MBeanAttributeInfo(name, value.getClass().getName(),
-                name, true, false, false)));
-        return new MBeanInfo(getClass().getName(), "Libra: CPU, disk and per-region traffic of RegionServer "
-                + serverName, infos.toArray(new MBeanAttributeInfo[0]), null, null, null);
+        return view.info();
     }
 }

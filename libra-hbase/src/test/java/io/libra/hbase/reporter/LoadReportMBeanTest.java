@@ -30,4 +30,20 @@ class LoadReportMBeanTest {
             mbs.unregisterMBean(name);
         }
     }
+
+    @Test
+    void buildsItsAttributesOncePerWindowNotPerLookup() throws Exception {
+        LoadReportMBean bean = new LoadReportMBean("h,1,2");
+        bean.publish(new LoadReport("h,1,2", 5L, 10, 4, 1, "process", 1, 2, "proc-self-io",
+                Map.of("r1", new double[] {1, 2, 3, 4})));
+        javax.management.MBeanInfo info = bean.getMBeanInfo();
+        assertThat(bean.getMBeanInfo()).isSameAs(info);
+        assertThat(bean.getAttributes(new String[] {"CpuUsage", "nope", "region.r1.readOps"}).asList())
+                .extracting("name").containsExactly("CpuUsage", "region.r1.readOps");
+        bean.publish(new LoadReport("h,1,2", 6L, 10, 4, 2, "process", 1, 2, "proc-self-io", Map.of()));
+        assertThat(bean.getMBeanInfo()).isNotSameAs(info);
+        assertThat(bean.getAttribute("UpdatedAtMillis")).isEqualTo(6L);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> bean.getAttribute("region.r1.readOps"))
+                .isInstanceOf(javax.management.AttributeNotFoundException.class);
+    }
 }
