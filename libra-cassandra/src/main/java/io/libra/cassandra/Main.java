@@ -3,52 +3,133 @@ package io.libra.cassandra;
 import io.libra.cassandra.config.ConfigException;
 import io.libra.cassandra.config.ConfigLoader;
 import io.libra.cassandra.config.SidecarConfig;
+import io.libra.cassandra.config.StartupException;
+import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
-/** {@code java -jar libra-cassandra.jar --config sidecar.yaml}. */
-public final class Main {
-    private Main() {
+/**
+ * {@code libra-sidecar --config sidecar.yaml}: starts the daemon, or exits at once with one
+ * line and a non-zero code (2: usage or config; 1: the port, the journal or JMX).
+ */
+@Command(name = "libra-sidecar", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        sortOptions = false, usageHelpAutoWidth = true,
+        description = {"Measures a Cassandra ring's CPU and disk load over JMX, plans token moves",
+            "that balance both, and runs them when asked (dry run by default).",
+            "Documentation: docs/cassandra.md"},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:stopped by a signal after a clean start, or --check passed",
+            "1:cannot start: the port is taken, the journal directory is not writable, or no node answers over JMX",
+            "2:bad usage or a bad config file"})
+public final class Main implements Callable<Integer> {
+    static final int STARTUP_FAILED = 1;
+    static final int BAD_CONFIG = 2;
+    private static final String NAME = "libra-sidecar";
+
+    @Option(names = "--config", required = true, paramLabel = "FILE",
+            description = "The YAML config file (every field: sidecar.example.yaml).")
+    Path config;
+
+    @Option(names = "--check", description = "Check the config, the journal directory, the port and JMX, then exit "
+            + "(0 when the daemon would start).")
+    boolean check;
+
+    private final CountDownLatch stopped = new CountDownLatch(1);
+    private final PrintWriter out;
+    private final PrintWriter err;
+    private Sidecar sidecar;
+
+    Main(PrintWriter out, PrintWriter err) {
+        this.out = out;
+        this.err = err;
     }
 
     public static void main(String[] args) throws InterruptedException {
-        Path config = null;
-        for (int i = 0; i < args.length; i++) {
-            if (args[i].equals("--config") && i + 1 < args.length) {
-                config = Path.of(args[++i]);
-            } else if (args[i].equals("--help") || args[i].equals("-h")) {
-                System.out.println("usage: java -jar libra-cassandra.jar --config sidecar.yaml");
-                return;
-            } else {
-                System.err.println("libra-cassandra: unknown argument " + args[i] + " (usage: --config sidecar.yaml)");
-                System.exit(2);
-            }
+        PrintWriter out = new PrintWriter(System.out, true);
+        PrintWriter err = new PrintWriter(System.err, true);
+        Main main = new Main(out, err);
+        int code = commandLine(main, out, err).execute(args);
+        if (code != 0 || main.sidecar == null) {
+            System.exit(code);
         }
-        if (config == null) {
-            System.err.println("libra-cassandra: --config: required (usage: --config sidecar.yaml)");
-            System.exit(2);
-        }
+        Runtime.getRuntime().addShutdownHook(new Thread(main::stop, "libra-shutdown"));
+        main.stopped.await();
+    }
+
+    static CommandLine commandLine(Main main, PrintWriter out, PrintWriter err) {
+        CommandLine cl = new CommandLine(main);
+        cl.setOut(out);
+        cl.setErr(err);
+        // one line for a usage mistake, not the whole help text
+        cl.setParameterExceptionHandler((e, args) -> {
+            err.println(NAME + ": " + e.getMessage() + " (see " + NAME + " --help)");
+            return BAD_CONFIG;
+        });
+        return cl;
+    }
+
+    @Override
+    public Integer call() {
         SidecarConfig c;
         try {
             c = ConfigLoader.load(config);
         } catch (ConfigException e) {
-            System.err.println("libra-cassandra: " + e.getMessage());
-            System.exit(2);
-            return;
+            err.println(NAME + ": " + e.getMessage());
+            return BAD_CONFIG;
         }
-        Sidecar sidecar;
+        Sidecar s;
         try {
-            sidecar = new Sidecar(c).start();
-        } catch (IllegalStateException e) {
-            System.err.println("libra-cassandra: " + e.getMessage());
-            System.exit(1);
-            return;
+            s = new Sidecar(c).start(true);
+        } catch (StartupException | ConfigException e) {
+            err.println(NAME + ": " + e.getMessage());
+            return STARTUP_FAILED;
         }
-        CountDownLatch done = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        out.println(NAME + ": " + startedLine(s, c));
+        if (check) {
+            s.close();
+            out.println(NAME + ": --check passed");
+            return 0;
+        }
+        sidecar = s;
+        return 0;
+    }
+
+    /** What an operator needs at once: where the API is, who answered, and when the first window comes. */
+    static String startedLine(Sidecar s, SidecarConfig c) {
+        String at = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneId.systemDefault()).format(s.firstWindowAt());
+        String down = s.jmxAtStart().failures().isEmpty() ? "" : " (not answering: " + s.jmxAtStart().failuresLine() + ")";
+        return "listening on http://" + c.http.host + ":" + s.port() + "; JMX answers on "
+                + s.jmxAtStart().reachable().size() + "/" + c.instances.size() + " node(s)" + down
+                + "; the first window ends at about " + at + " (collection.window_seconds: "
+                + c.collection.windowSeconds + "); " + (c.execution.dryRun ? "dry run" : "LIVE: rebalance jobs move tokens")
+                + (c.http.authToken == null ? "; POST calls are refused (no http.auth_token)" : "");
+    }
+
+    /** Whether a daemon was left running by {@link #call()}. */
+    Sidecar sidecar() {
+        return sidecar;
+    }
+
+    void stop() {
+        if (sidecar != null) {
             sidecar.close();
-            done.countDown();
-        }, "libra-shutdown"));
-        done.await();
+        }
+        stopped.countDown();
+    }
+
+    /** The version from the jar's manifest (set by the build), or "dev" when run from classes. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = Main.class.getPackage().getImplementationVersion();
+            return new String[] {NAME + " " + (v == null ? "dev" : v), "API: /api/v1, plans: libra.plan/v1",
+                "Java " + System.getProperty("java.version")};
+        }
     }
 }

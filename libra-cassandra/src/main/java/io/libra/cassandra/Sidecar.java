@@ -23,6 +23,10 @@ import io.libra.core.ring.RingPlannerConfig;
 import io.libra.core.ring.Tokens;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MultiGauge;
+import io.micrometer.core.instrument.Tags;
+import io.libra.cassandra.config.StartupException;
+import io.libra.cassandra.jmx.JmxProbe;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.nio.file.Path;
@@ -54,8 +58,13 @@ public final class Sidecar implements AutoCloseable {
     private final AtomicInteger windowCount = new AtomicInteger();
     private volatile State state = new State(null, null, null, "no window measured yet");
     private volatile Instant lastJobActivity = Instant.EPOCH;
+    private volatile double lastDelta;
     private Thread loop;
     private ApiServer api;
+    private JmxProbe.Report jmxAtStart = JmxProbe.Report.NONE;
+    private Instant firstWindowAt;
+    private final MultiGauge nodeCpu;
+    private final MultiGauge nodeDisk;
 
     /** What the latest window produced. */
     record State(Window window, RingModel model, RingPlan plan, String problem) {
@@ -64,34 +73,104 @@ public final class Sidecar implements AutoCloseable {
     public Sidecar(SidecarConfig config) {
         this.config = config;
         for (SidecarConfig.Instance in : config.instances) {
-            nodes.add(new CassandraNode(new JmxNode(in)));
+            nodes.add(new CassandraNode(new JmxNode(in, config.jmx)));
         }
         this.collector = new Collector(nodes, config);
         this.builder = new RingModelBuilder(config.collection.subrangesPerArc, EstimationConfig.DEFAULT);
         this.planner = new RingPlanner(new RingPlannerConfig(config.planner.lambda, config.planner.maxMoves,
                 config.planner.maxMoveBytes, config.planner.slicesPerSubrange, config.planner.minImprovement));
         this.executor = new Executor(nodes, config, new Journal(Path.of(config.execution.journal)), j -> onMoveDone());
-        this.windows = registry.counter("libra_cassandra_windows");
-        this.moves = registry.counter("libra_cassandra_token_moves");
-        Gauge.builder("libra_cassandra_imbalance_degree", this, s -> s.delta()).register(registry);
-        Gauge.builder("libra_cassandra_job_running", executor, e -> e.busy() ? 1 : 0).register(registry);
-        for (SidecarConfig.Instance in : config.instances) {
-            Gauge.builder("libra_cassandra_node_cpu_cores", this, s -> s.nodeStat(in.id, Dimension.CPU))
-                    .tag("node", in.id).register(registry);
-            Gauge.builder("libra_cassandra_node_disk_bytes_per_second", this, s -> s.nodeStat(in.id, Dimension.DISK))
-                    .tag("node", in.id).register(registry);
+        this.windows = Counter.builder("libra_cassandra_windows").description("Measurement windows completed")
+                .register(registry);
+        this.moves = Counter.builder("libra_cassandra_token_moves")
+                .description("Token moves completed by rebalance jobs").register(registry);
+        Gauge.builder("libra_cassandra_job_running", executor, e -> e.busy() ? 1 : 0)
+                .description("1 while a rebalance job runs or waits, else 0").register(registry);
+        this.nodeCpu = MultiGauge.builder("libra_cassandra_node_cpu_cores")
+                .description("Cores the node's Cassandra process kept busy over the last window (nodes that answered)")
+                .register(registry);
+        this.nodeDisk = MultiGauge.builder("libra_cassandra_node_disk_bytes_per_second")
+                .description("Disk bytes/s the node read and wrote over the last window (nodes that answered)")
+                .baseUnit("bytes").register(registry);
+    }
+
+    /** Gauges that exist only once there is a window: before it they would read NaN. */
+    private void registerWindowGauges() {
+        Gauge.builder("libra_cassandra_window_age_seconds", this, s -> s.windowAge())
+                .description("Seconds since the last measurement window ended").register(registry);
+        Gauge.builder("libra_cassandra_window_plannable", this, s -> s.state.problem() == null ? 1 : 0)
+                .description("1 when the last window can be planned on, 0 when it is flagged (see /api/v1/status)")
+                .register(registry);
+        Gauge.builder("libra_cassandra_imbalance_degree", this, s -> s.lastDelta)
+                .description("Imbalance degree Δ (eq. 4) of the last window that could be planned on").register(registry);
+    }
+
+    private double windowAge() {
+        Window w = state.window();
+        return w == null ? 0 : Math.max(0, java.time.Duration.between(w.end(), Instant.now()).toMillis() / 1000.0);
+    }
+
+    private void publish(Window w) {
+        List<MultiGauge.Row<?>> cpu = new ArrayList<>();
+        List<MultiGauge.Row<?>> disk = new ArrayList<>();
+        for (Window.NodeStat n : w.nodes()) {
+            if (n.up()) {
+                cpu.add(MultiGauge.Row.of(Tags.of("node", n.id()), n.cpuUsage()));
+                disk.add(MultiGauge.Row.of(Tags.of("node", n.id()), n.diskBytesPerSec()));
+            }
+        }
+        nodeCpu.register(cpu, true);
+        nodeDisk.register(disk, true);
+        if (state.plan() != null) {
+            lastDelta = state.plan().before().imbalanceDegree();
+        }
+        if (windowCount.get() == 1) {
+            registerWindowGauges();
         }
     }
 
-    /** Starts the loop, the executor's recovery and the API. */
-    public Sidecar start() throws InterruptedException {
-        executor.recover();
-        api = new ApiServer(config.http.host, config.http.port, config.http.authToken, new io.libra.cassandra.http.Api(this));
+    /**
+     * Checks the journal's directory, binds the API, asks every node over JMX (when
+     * {@code requireJmx}, none answering is fatal), recovers an unfinished job and starts the
+     * measuring loop. Any failure closes what was opened and is a {@link StartupException}.
+     */
+    public Sidecar start(boolean requireJmx) {
+        try {
+            executor.journal().checkWritable();
+            api = new ApiServer(config.http.host, config.http.port, new io.libra.cassandra.http.Api(this));
+            jmxAtStart = JmxProbe.probe(nodes);
+            if (requireJmx && jmxAtStart.reachable().isEmpty()) {
+                throw new StartupException("JMX: no node answers: " + jmxAtStart.failuresLine()
+                        + " (is Cassandra running, and its JMX reachable from here? see docs/cassandra.md)");
+            }
+            jmxAtStart.failures().forEach((id, why) -> LOG.warn("node {} does not answer over JMX: {}", id, why));
+            executor.recover();
+        } catch (RuntimeException e) {
+            close();
+            throw e instanceof StartupException ? e : new StartupException(firstLine(e));
+        }
         loop = new Thread(this::runLoop, "libra-collector");
         loop.setDaemon(true);
+        firstWindowAt = Instant.now().plusSeconds(config.collection.windowSeconds);
         loop.start();
-        LOG.info("libra-cassandra listening on http://{}:{}", config.http.host, api.port());
+        LOG.info("libra-cassandra listening on http://{}:{}; JMX answers on {}/{} node(s); first window at about {}",
+                config.http.host, api.port(), jmxAtStart.reachable().size(), nodes.size(), firstWindowAt);
         return this;
+    }
+
+    /** Starts without insisting on JMX (tests against nodes that are down). */
+    public Sidecar start() {
+        return start(false);
+    }
+
+    /** What JMX said at startup. */
+    public JmxProbe.Report jmxAtStart() {
+        return jmxAtStart;
+    }
+
+    /** When the first window should be measured (start + collection.window_seconds). */
+    public Instant firstWindowAt() {
+        return firstWindowAt;
     }
 
     public int port() {
@@ -105,11 +184,13 @@ public final class Sidecar implements AutoCloseable {
                 windows.increment();
                 windowCount.incrementAndGet();
                 state = evaluate(w);
+                publish(w);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
             } catch (RuntimeException e) {
-                LOG.warn("window failed", e);
+                LOG.warn("window failed: {}", firstLine(e));
+                LOG.debug("window failed", e);
                 state = new State(state.window(), null, null, "window failed: " + e.getMessage());
             }
         }
@@ -137,20 +218,6 @@ public final class Sidecar implements AutoCloseable {
         state = new State(state.window(), state.model(), null, "the ring changed: waiting for a fresh window");
     }
 
-    private double delta() {
-        RingPlan p = state.plan();
-        return p == null ? Double.NaN : p.before().imbalanceDegree();
-    }
-
-    private double nodeStat(String id, Dimension d) {
-        Window w = state.window();
-        if (w == null) {
-            return Double.NaN;
-        }
-        return w.nodes().stream().filter(n -> n.id().equals(id) && n.up())
-                .mapToDouble(n -> d == Dimension.CPU ? n.cpuUsage() : n.diskBytesPerSec()).findFirst().orElse(Double.NaN);
-    }
-
     // ---- views for the API ----
 
     public SidecarConfig config() {
@@ -163,6 +230,30 @@ public final class Sidecar implements AutoCloseable {
 
     public String scrape() {
         return registry.scrape();
+    }
+
+    /** Up while the measuring loop runs (or before it started); what a service manager polls. */
+    public ObjectNode health() {
+        ObjectNode o = Json.object();
+        boolean alive = loop == null || loop.isAlive() || stop.getCount() == 0;
+        o.put("status", alive ? "up" : "down");
+        o.put("windows", windowCount.get());
+        if (firstWindowAt != null && windowCount.get() == 0) {
+            o.put("firstWindowAt", firstWindowAt.toString());
+        }
+        Window w = state.window();
+        if (w != null) {
+            o.put("windowEnd", w.end().toString());
+            o.put("nodesAnswering", w.nodes().stream().filter(Window.NodeStat::up).count());
+        } else {
+            o.put("nodesAnswering", jmxAtStart.reachable().size());
+        }
+        o.put("nodes", nodes.size());
+        o.put("jobRunning", executor.busy());
+        if (!alive) {
+            o.put("problem", "the measuring loop stopped: see the log");
+        }
+        return o;
     }
 
     public ObjectNode status() {
@@ -285,6 +376,11 @@ public final class Sidecar implements AutoCloseable {
 
     public void jobStarted() {
         lastJobActivity = Instant.now();
+    }
+
+    private static String firstLine(Throwable e) {
+        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return m.lines().findFirst().orElse(m);
     }
 
     @Override

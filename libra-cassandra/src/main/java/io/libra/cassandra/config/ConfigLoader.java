@@ -1,43 +1,88 @@
 package io.libra.cassandra.config;
 
+import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 
-/** Reads and checks the YAML config; every problem is one line naming the field. */
+/** Reads and checks the YAML config; every problem is one line naming the field, in our words, not Jackson's. */
 public final class ConfigLoader {
+    /** The token the docs and the example config show; a daemon started with it would accept anyone who read them. */
+    public static final String EXAMPLE_TOKEN = "change-me";
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
-            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT);
 
     private ConfigLoader() {
     }
 
     public static SidecarConfig load(Path file) {
+        return load(file, System.getenv());
+    }
+
+    /** As {@link #load(Path)}, with the environment the token may come from. */
+    public static SidecarConfig load(Path file, Map<String, String> env) {
+        byte[] bytes;
         try {
-            return check(YAML.readValue(Files.readAllBytes(file), SidecarConfig.class), file.toString());
-        } catch (UnrecognizedPropertyException e) {
-            throw new ConfigException(file + ": " + path(e) + ": unknown field");
-        } catch (com.fasterxml.jackson.databind.exc.MismatchedInputException e) {
-            throw new ConfigException(file + ": " + path(e) + ": " + e.getOriginalMessage().lines().findFirst()
-                    .orElse("wrong type").replaceAll(" \\(class [^)]*\\)", ""));
-        } catch (JsonProcessingException e) {
-            throw new ConfigException(file + ": " + e.getOriginalMessage().lines().findFirst().orElse("invalid YAML"));
+            bytes = Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            throw new ConfigException(file + ": cannot read: no such file");
         } catch (IOException e) {
             throw new ConfigException(file + ": cannot read: " + e.getMessage());
         }
+        if (new String(bytes, StandardCharsets.UTF_8).isBlank()) {
+            throw new ConfigException(file + ": the file is empty (at least `instances:` is needed)");
+        }
+        SidecarConfig c;
+        try {
+            c = YAML.readValue(bytes, SidecarConfig.class);
+        } catch (JsonProcessingException e) {
+            throw new ConfigException(file + ": " + describe(e));
+        } catch (IOException e) {
+            throw new ConfigException(file + ": cannot read: " + e.getMessage());
+        }
+        if (c == null) {
+            throw new ConfigException(file + ": the file is empty (at least `instances:` is needed)");
+        }
+        return check(c, file.toString(), env);
+    }
+
+    private static String describe(JsonProcessingException e) {
+        org.yaml.snakeyaml.error.MarkedYAMLException yaml = ConfigWording.yamlError(e);
+        if (yaml != null) {
+            return ConfigWording.syntax(yaml);
+        }
+        if (e instanceof UnrecognizedPropertyException x) {
+            return path(x) + ": unknown field";
+        }
+        if (e instanceof MismatchedInputException x) {
+            return path(x) + ": " + ConfigWording.mismatch(x);
+        }
+        if (e instanceof JsonParseException x) {
+            return ConfigWording.syntax(x);
+        }
+        if (e instanceof JsonMappingException x) {
+            return path(x) + ": " + ConfigWording.firstLine(x.getOriginalMessage());
+        }
+        return ConfigWording.firstLine(e.getOriginalMessage());
     }
 
     /** "instances[0].jmx_port" from Jackson's reference chain. */
-    private static String path(com.fasterxml.jackson.databind.JsonMappingException e) {
+    private static String path(JsonMappingException e) {
         StringBuilder sb = new StringBuilder();
-        for (com.fasterxml.jackson.databind.JsonMappingException.Reference r : e.getPath()) {
+        for (JsonMappingException.Reference r : e.getPath()) {
             if (r.getFieldName() != null) {
                 sb.append(sb.length() > 0 ? "." : "").append(r.getFieldName());
             } else if (r.getIndex() >= 0) {
@@ -48,6 +93,10 @@ public final class ConfigLoader {
     }
 
     public static SidecarConfig check(SidecarConfig c, String source) {
+        return check(c, source, System.getenv());
+    }
+
+    public static SidecarConfig check(SidecarConfig c, String source, Map<String, String> env) {
         if (c.instances == null || c.instances.isEmpty()) {
             throw new ConfigException(source + ": instances: must list at least one node");
         }
@@ -55,6 +104,9 @@ public final class ConfigLoader {
         for (int i = 0; i < c.instances.size(); i++) {
             SidecarConfig.Instance in = c.instances.get(i);
             String at = source + ": instances[" + i + "]";
+            if (in == null) {
+                throw new ConfigException(at + ": must be a mapping with host and jmx_port");
+            }
             if (in.id == null || in.id.isBlank()) {
                 in.id = in.host + ":" + in.jmxPort;
             }
@@ -72,23 +124,75 @@ public final class ConfigLoader {
         positive(source + ": collection.sampler_capacity", c.collection.samplerCapacity);
         positive(source + ": collection.subranges_per_arc", c.collection.subrangesPerArc);
         positive(source + ": planner.slices_per_subrange", c.planner.slicesPerSubrange);
-        if (c.planner.lambda < 0 || c.planner.maxMoves < 0 || c.planner.maxMoveBytes < 0 || c.planner.minImprovement < 0) {
-            throw new ConfigException(source + ": planner: lambda, max_moves, max_move_bytes, min_improvement must be >= 0");
-        }
-        if (!c.execution.onRestart.equals("resume") && !c.execution.onRestart.equals("abandon")) {
+        notNegative(source + ": planner.lambda", c.planner.lambda);
+        notNegative(source + ": planner.max_moves", c.planner.maxMoves);
+        notNegative(source + ": planner.max_move_bytes", c.planner.maxMoveBytes);
+        notNegative(source + ": planner.min_improvement", c.planner.minImprovement);
+        if (!"resume".equals(c.execution.onRestart) && !"abandon".equals(c.execution.onRestart)) {
             throw new ConfigException(source + ": execution.on_restart: must be resume or abandon, got " + c.execution.onRestart);
+        }
+        if (c.execution.journal == null || c.execution.journal.isBlank()) {
+            throw new ConfigException(source + ": execution.journal: must name a file");
         }
         positive(source + ": execution.stream_throughput_mib_per_sec", c.execution.streamThroughputMibPerSec);
         positive(source + ": execution.move_timeout_seconds", c.execution.moveTimeoutSeconds);
+        positive(source + ": jmx.connect_timeout_seconds", c.jmx.connectTimeoutSeconds);
+        positive(source + ": jmx.call_timeout_seconds", c.jmx.callTimeoutSeconds);
         if (c.http.port < 0 || c.http.port > 65535) {
             throw new ConfigException(source + ": http.port: must be 0..65535, got " + c.http.port);
         }
+        c.http.authToken = token(c.http, source, env);
         return c;
+    }
+
+    /** The bearer token from exactly one of auth_token, auth_token_file and auth_token_env (or none). */
+    private static String token(SidecarConfig.Http h, String source, Map<String, String> env) {
+        int given = (h.authToken != null ? 1 : 0) + (h.authTokenFile != null ? 1 : 0) + (h.authTokenEnv != null ? 1 : 0);
+        if (given > 1) {
+            throw new ConfigException(source + ": http: give only one of auth_token, auth_token_file and auth_token_env");
+        }
+        String field = "http.auth_token";
+        String token = h.authToken;
+        if (h.authTokenFile != null) {
+            field = "http.auth_token_file";
+            try {
+                token = Files.readString(Path.of(h.authTokenFile)).strip();
+            } catch (IOException | RuntimeException e) {
+                throw new ConfigException(source + ": " + field + ": cannot read " + h.authTokenFile + ": "
+                        + (e instanceof NoSuchFileException ? "no such file" : ConfigWording.firstLine(e.getMessage())));
+            }
+        } else if (h.authTokenEnv != null) {
+            field = "http.auth_token_env";
+            token = env.get(h.authTokenEnv);
+            if (token == null) {
+                throw new ConfigException(source + ": " + field + ": the environment variable " + h.authTokenEnv
+                        + " is not set");
+            }
+            token = token.strip();
+        }
+        if (token == null) {
+            return null;
+        }
+        if (token.isEmpty()) {
+            throw new ConfigException(source + ": " + field + ": the token is empty");
+        }
+        if (token.equals(EXAMPLE_TOKEN)) {
+            throw new ConfigException(source + ": " + field + ": \"" + EXAMPLE_TOKEN
+                    + "\" is the example token from the docs; choose a secret of your own (e.g. openssl rand -hex 32)");
+        }
+        return token;
     }
 
     private static void positive(String field, long v) {
         if (v <= 0) {
             throw new ConfigException(field + ": must be > 0, got " + v);
+        }
+    }
+
+    private static void notNegative(String field, double v) {
+        if (!(v >= 0) || Double.isInfinite(v)) {
+            throw new ConfigException(field + ": must be a number >= 0, got "
+                    + (v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v)));
         }
     }
 }

@@ -9,6 +9,8 @@ import java.util.List;
  * has a default; see docs/cassandra.md and sidecar.example.yaml.
  */
 public final class SidecarConfig {
+    /** Where the job journal lives unless execution.journal says otherwise; the directory must exist. */
+    public static final String DEFAULT_JOURNAL = "/var/lib/libra/cassandra-journal.json";
     @JsonProperty("cluster_name")
     public String clusterName = "cassandra";
     @JsonProperty("instances")
@@ -21,6 +23,8 @@ public final class SidecarConfig {
     public Planner planner = new Planner();
     @JsonProperty("execution")
     public Execution execution = new Execution();
+    @JsonProperty("jmx")
+    public Jmx jmx = new Jmx();
 
     /** One Cassandra node. */
     public static final class Instance {
@@ -53,9 +57,25 @@ public final class SidecarConfig {
         public String host = "127.0.0.1";
         @JsonProperty("port")
         public int port = 9044;
-        /** Bearer token required on POST; null refuses every mutating call. */
+        /**
+         * Bearer token required on POST; null refuses every mutating call. Written here, or
+         * read from {@code auth_token_file} or the environment variable {@code auth_token_env}.
+         */
         @JsonProperty("auth_token")
         public String authToken;
+        @JsonProperty("auth_token_file")
+        public String authTokenFile;
+        @JsonProperty("auth_token_env")
+        public String authTokenEnv;
+    }
+
+    /** Limits on every JMX call, so a node that hangs cannot hang the daemon. */
+    public static final class Jmx {
+        @JsonProperty("connect_timeout_seconds")
+        public int connectTimeoutSeconds = 5;
+        /** How long one JMX call may take (a move is watched, not waited on, so it is not bound by this). */
+        @JsonProperty("call_timeout_seconds")
+        public int callTimeoutSeconds = 30;
     }
 
     /** The measurement window. */
@@ -96,7 +116,7 @@ public final class SidecarConfig {
         @JsonProperty("stream_throughput_mib_per_sec")
         public int streamThroughputMibPerSec = 24;
         @JsonProperty("journal")
-        public String journal = "libra-cassandra-journal.json";
+        public String journal = DEFAULT_JOURNAL;
         /** What a restarted daemon does with an unfinished job: resume or abandon. */
         @JsonProperty("on_restart")
         public String onRestart = "resume";

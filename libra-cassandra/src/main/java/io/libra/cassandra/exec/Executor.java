@@ -40,6 +40,10 @@ public final class Executor implements AutoCloseable {
         this.onMoveDone = onMoveDone;
     }
 
+    public Journal journal() {
+        return journal;
+    }
+
     /** Picks up the journal's unfinished job: resumed or abandoned per execution.on_restart. */
     public void recover() {
         Optional<Job> saved = journal.read();
@@ -224,7 +228,7 @@ public final class Executor implements AutoCloseable {
                 }
                 update(j, () -> m.state = Job.MoveState.MOVING);
                 event(j, "moving " + m.node + " " + m.fromToken + " -> " + m.toToken);
-                mover.move(Long.toString(to));
+                mover.move(Long.toString(to), java.time.Duration.ofSeconds(config.execution.moveTimeoutSeconds));
             } else {
                 before.put(m.node, from);
             }
@@ -279,7 +283,7 @@ public final class Executor implements AutoCloseable {
         for (String ks : any.keyspaces()) {
             int rf = any.replicationFactor(ks);
             for (String node : LostRanges.nodes(before, m.node, to, rf)) {
-                nodes.get(node).cleanup(ks);
+                nodes.get(node).cleanup(ks, java.time.Duration.ofSeconds(config.execution.moveTimeoutSeconds));
                 String done = node + ":" + ks;
                 update(j, () -> m.cleanedUp.add(done));
             }

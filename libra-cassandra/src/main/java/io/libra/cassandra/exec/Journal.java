@@ -3,6 +3,7 @@ package io.libra.cassandra.exec;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.libra.cassandra.config.StartupException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -27,6 +28,28 @@ public final class Journal {
         return file;
     }
 
+    /**
+     * Fails with one line unless the journal's directory exists and a file can be created in it
+     * (the daemon does not create it: its place and owner are the operator's decision).
+     */
+    public void checkWritable() {
+        Path dir = file.toAbsolutePath().getParent();
+        if (!Files.isDirectory(dir)) {
+            throw new StartupException("execution.journal: directory " + dir
+                    + " does not exist (create it, writable by the user the sidecar runs as)");
+        }
+        try {
+            Files.deleteIfExists(Files.createTempFile(dir, file.getFileName().toString(), ".probe"));
+        } catch (IOException e) {
+            throw new StartupException("execution.journal: directory " + dir + " is not writable by user "
+                    + System.getProperty("user.name"));
+        }
+        if (Files.exists(file) && !Files.isReadable(file)) {
+            throw new StartupException("execution.journal: " + file + " is not readable by user "
+                    + System.getProperty("user.name"));
+        }
+    }
+
     public synchronized void write(Job job) {
         try {
             Path dir = file.toAbsolutePath().getParent();
@@ -46,7 +69,8 @@ public final class Journal {
         try {
             return Optional.of(JSON.readValue(file.toFile(), Job.class));
         } catch (IOException e) {
-            throw new UncheckedIOException("journal " + file + ": unreadable: " + e.getMessage(), e);
+            throw new StartupException("execution.journal: " + file + " is not a journal this sidecar can read: "
+                    + e.getMessage().lines().findFirst().orElse("") + " (move it aside to start without it)");
         }
     }
 }

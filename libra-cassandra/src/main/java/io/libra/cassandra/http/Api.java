@@ -17,6 +17,7 @@ import java.util.Optional;
  */
 public final class Api {
     private static final String V1 = "/api/v1/";
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Api.class);
     private final Sidecar sidecar;
 
     public Api(Sidecar sidecar) {
@@ -40,6 +41,20 @@ public final class Api {
         }
     }
 
+    /**
+     * {@link #handle}, with any failure of ours turned into a one-line 500 that shows no internal
+     * text: the exception goes to the log under an incident id the answer names.
+     */
+    public Response handleSafely(String method, String uri, String authorization, byte[] body) {
+        try {
+            return handle(method, uri, authorization, body);
+        } catch (RuntimeException e) {
+            String incident = Long.toHexString(java.util.concurrent.ThreadLocalRandom.current().nextLong() >>> 16);
+            LOG.error("internal error {} answering {} {}", incident, method, uri, e);
+            return Response.error(500, "internal error (incident " + incident + " in the sidecar's log)");
+        }
+    }
+
     public Response handle(String method, String uri, String authorization, byte[] body) {
         String path = uri.contains("?") ? uri.substring(0, uri.indexOf('?')) : uri;
         if (path.equals("/metrics")) {
@@ -51,6 +66,8 @@ public final class Api {
         }
         String route = path.substring(V1.length());
         switch (route) {
+            case "health":
+                return get(method, path) ? health() : notAllowed(method, path, "GET");
             case "status":
                 return get(method, path) ? Response.json(200, sidecar.status()) : notAllowed(method, path, "GET");
             case "load":
@@ -75,6 +92,12 @@ public final class Api {
                 }
                 return Response.error(404, "no such endpoint: " + method + " " + path);
         }
+    }
+
+    /** 200 while the measuring loop runs, 503 once it has died: for a service manager or a load balancer. */
+    private Response health() {
+        ObjectNode o = sidecar.health();
+        return Response.json(o.path("status").asText().equals("up") ? 200 : 503, o);
     }
 
     private static boolean get(String method, String path) {

@@ -1,9 +1,11 @@
 package io.libra.cassandra.http;
 
+import io.libra.cassandra.config.StartupException;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
@@ -16,6 +18,8 @@ import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpServerCodec;
@@ -23,27 +27,39 @@ import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
-/** Netty HTTP/1.1 server in front of {@link Api}; requests over 64 KiB are refused by the aggregator (413). */
+/**
+ * Netty HTTP/1.1 server in front of {@link Api}. Requests over {@link #MAX_BODY} bytes get a
+ * one-line 413 and the connection is closed; a client that resets the connection is logged in
+ * one line, never with Netty's stack trace.
+ */
 public final class ApiServer implements AutoCloseable {
+    public static final int MAX_BODY = 64 * 1024;
+    private static final Logger LOG = LoggerFactory.getLogger(ApiServer.class);
     private final EventLoopGroup boss = new NioEventLoopGroup(1);
     private final EventLoopGroup workers = new NioEventLoopGroup(2);
     private final Channel channel;
 
-    public ApiServer(String host, int port, String authToken, Api api) throws InterruptedException {
+    /** Binds at once; a taken port or a bad address is a {@link StartupException} naming http.host/http.port. */
+    public ApiServer(String host, int port, Api api) {
         ServerBootstrap b = new ServerBootstrap().group(boss, workers).channel(NioServerSocketChannel.class)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
-                        ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(64 * 1024), new Handler(api));
+                        ch.pipeline().addLast(new HttpServerCodec(), new Aggregator(), new Handler(api));
                     }
                 });
-        try {
-            channel = b.bind(host, port).sync().channel();
-        } catch (RuntimeException e) {
-            close();
-            throw new IllegalStateException("http: cannot listen on " + host + ":" + port + ": " + e.getMessage(), e);
+        ChannelFuture bound = b.bind(host, port).awaitUninterruptibly();
+        if (!bound.isSuccess()) {
+            Throwable cause = bound.cause();
+            close(null);
+            String why = cause == null || cause.getMessage() == null ? String.valueOf(cause) : cause.getMessage();
+            throw new StartupException("http.port: cannot listen on " + host + ":" + port + ": " + why);
         }
+        channel = bound.channel();
     }
 
     public int port() {
@@ -52,11 +68,42 @@ public final class ApiServer implements AutoCloseable {
 
     @Override
     public void close() {
-        if (channel != null) {
-            channel.close().awaitUninterruptibly();
+        close(channel);
+    }
+
+    private void close(Channel ch) {
+        if (ch != null) {
+            ch.close().awaitUninterruptibly();
         }
-        boss.shutdownGracefully(0, 2, java.util.concurrent.TimeUnit.SECONDS);
-        workers.shutdownGracefully(0, 2, java.util.concurrent.TimeUnit.SECONDS);
+        boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+        workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+    }
+
+    static void send(ChannelHandlerContext ctx, Api.Response r, boolean keepAlive) {
+        FullHttpResponse resp = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(r.status()),
+                Unpooled.copiedBuffer(r.body(), StandardCharsets.UTF_8));
+        resp.headers().set(HttpHeaderNames.CONTENT_TYPE, r.contentType());
+        HttpUtil.setContentLength(resp, resp.content().readableBytes());
+        HttpUtil.setKeepAlive(resp, keepAlive);
+        if (keepAlive) {
+            ctx.writeAndFlush(resp);
+        } else {
+            ctx.writeAndFlush(resp).addListener(ChannelFutureListener.CLOSE);
+        }
+    }
+
+    /** Netty's aggregator answers 413 with an empty body; ours says what the limit is. */
+    private static final class Aggregator extends HttpObjectAggregator {
+        Aggregator() {
+            super(MAX_BODY);
+        }
+
+        @Override
+        protected void handleOversizedMessage(ChannelHandlerContext ctx, HttpMessage oversized) {
+            Api.Response r = Api.Response.error(413, "request body too large: the limit is " + MAX_BODY + " bytes");
+            send(ctx, r, false);
+            oversized.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+        }
     }
 
     private static final class Handler extends SimpleChannelInboundHandler<FullHttpRequest> {
@@ -72,24 +119,17 @@ public final class ApiServer implements AutoCloseable {
             if (!req.decoderResult().isSuccess()) {
                 r = Api.Response.error(400, "malformed HTTP request");
             } else {
-                try {
-                    r = api.handle(req.method().name(), req.uri(), req.headers().get(HttpHeaderNames.AUTHORIZATION),
-                            ByteBufUtil.getBytes(req.content()));
-                } catch (RuntimeException e) {
-                    r = Api.Response.error(500, "internal error: " + e);
-                }
+                r = api.handleSafely(req.method().name(), req.uri(), req.headers().get(HttpHeaderNames.AUTHORIZATION),
+                        ByteBufUtil.getBytes(req.content()));
             }
-            FullHttpResponse resp = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(r.status()),
-                    Unpooled.copiedBuffer(r.body(), StandardCharsets.UTF_8));
-            resp.headers().set(HttpHeaderNames.CONTENT_TYPE, r.contentType());
-            HttpUtil.setContentLength(resp, resp.content().readableBytes());
-            boolean keepAlive = HttpUtil.isKeepAlive(req);
-            HttpUtil.setKeepAlive(resp, keepAlive);
-            if (keepAlive) {
-                ctx.writeAndFlush(resp);
-            } else {
-                ctx.writeAndFlush(resp).addListener(ChannelFutureListener.CLOSE);
-            }
+            send(ctx, r, HttpUtil.isKeepAlive(req) && req.decoderResult().isSuccess());
+        }
+
+        /** A client that went away mid-request (or sent garbage Netty cannot decode): one line, then close. */
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            LOG.debug("http: closing connection from {}: {}", ctx.channel().remoteAddress(), cause.toString());
+            ctx.close();
         }
     }
 }

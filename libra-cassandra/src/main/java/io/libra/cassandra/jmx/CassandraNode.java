@@ -152,13 +152,15 @@ public final class CassandraNode {
                 new String[] {String.class.getName(), String.class.getName(), String.class.getName()});
     }
 
-    public void move(String newToken) throws IOException {
-        jmx.invoke(STORAGE, "move", new Object[] {newToken}, STRING);
+    /** StorageService.move blocks until the node's streaming is done: {@code limit} bounds the whole move. */
+    public void move(String newToken, java.time.Duration limit) throws IOException {
+        jmx.invoke(STORAGE, "move", new Object[] {newToken}, STRING, limit);
     }
 
-    public void cleanup(String keyspace) throws IOException {
+    /** Cleanup blocks until it has rewritten the keyspace's SSTables: {@code limit} bounds it. */
+    public void cleanup(String keyspace, java.time.Duration limit) throws IOException {
         jmx.invoke(STORAGE, "forceKeyspaceCleanup", new Object[] {1, keyspace, new String[0]},
-                new String[] {"int", String.class.getName(), String[].class.getName()});
+                new String[] {"int", String.class.getName(), String[].class.getName()}, limit);
     }
 
     public void setStreamThroughput(int mibPerSec) throws IOException {

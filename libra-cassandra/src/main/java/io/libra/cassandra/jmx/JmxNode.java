@@ -2,9 +2,18 @@ package io.libra.cassandra.jmx;
 
 import io.libra.cassandra.config.SidecarConfig;
 import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import javax.management.JMException;
 import javax.management.MBeanServerConnection;
 import javax.management.ObjectName;
@@ -17,14 +26,30 @@ import javax.rmi.ssl.SslRMIClientSocketFactory;
 /**
  * One JMX connection to one Cassandra node, opened lazily and dropped on any I/O failure so
  * the next call reconnects (a node that was stopped and restarted is picked up again).
+ * JMX over RMI has no timeouts of its own, so every call runs on a worker thread and is given
+ * up after the connect or call limit: the connection is then dropped, which also frees the
+ * worker blocked in it.
  */
 public final class JmxNode implements AutoCloseable {
+    private static final ExecutorService CALLS = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "libra-jmx-call");
+        t.setDaemon(true);
+        return t;
+    });
     private final SidecarConfig.Instance instance;
+    private final Duration connectTimeout;
+    private final Duration callTimeout;
     private JMXConnector connector;
     private MBeanServerConnection connection;
 
     public JmxNode(SidecarConfig.Instance instance) {
+        this(instance, new SidecarConfig.Jmx());
+    }
+
+    public JmxNode(SidecarConfig.Instance instance, SidecarConfig.Jmx limits) {
         this.instance = instance;
+        this.connectTimeout = Duration.ofSeconds(limits.connectTimeoutSeconds);
+        this.callTimeout = Duration.ofSeconds(limits.callTimeoutSeconds);
     }
 
     public SidecarConfig.Instance instance() {
@@ -35,41 +60,118 @@ public final class JmxNode implements AutoCloseable {
         return instance.id;
     }
 
-    public String url() {
-        return "service:jmx:rmi:///jndi/rmi://" + instance.jmxHostOrHost() + ":" + instance.jmxPort + "/jmxrmi";
+    /** "127.0.0.1:7100", for messages. */
+    public String address() {
+        return instance.jmxHostOrHost() + ":" + instance.jmxPort;
     }
 
-    private synchronized MBeanServerConnection connection() throws IOException {
-        if (connection == null) {
-            Map<String, Object> env = new HashMap<>();
-            if (instance.jmxUsername != null) {
-                env.put(JMXConnector.CREDENTIALS, new String[] {instance.jmxUsername, instance.jmxPassword});
+    public String url() {
+        return "service:jmx:rmi:///jndi/rmi://" + address() + "/jmxrmi";
+    }
+
+    /** A call that may block on the network. */
+    @FunctionalInterface
+    public interface Call<T> {
+        T run(MBeanServerConnection c) throws IOException, JMException;
+    }
+
+    private MBeanServerConnection connection() throws IOException {
+        synchronized (this) {
+            if (connection != null) {
+                return connection;
             }
-            if (instance.jmxSsl) {
-                SslRMIClientSocketFactory ssl = new SslRMIClientSocketFactory();
-                env.put(RMIConnectorServer.RMI_CLIENT_SOCKET_FACTORY_ATTRIBUTE, ssl);
-                env.put("com.sun.jndi.rmi.factory.socket", ssl);
-            }
-            JMXConnector c;
-            try {
-                c = JMXConnectorFactory.connect(new JMXServiceURL(url()), env);
-            } catch (IOException | SecurityException e) {
-                throw new IOException("cannot connect to JMX at " + instance.jmxHostOrHost() + ":" + instance.jmxPort
-                        + ": " + rootMessage(e), e);
-            }
+        }
+        Map<String, Object> env = new HashMap<>();
+        if (instance.jmxUsername != null) {
+            env.put(JMXConnector.CREDENTIALS, new String[] {instance.jmxUsername, instance.jmxPassword});
+        }
+        if (instance.jmxSsl) {
+            SslRMIClientSocketFactory ssl = new SslRMIClientSocketFactory();
+            env.put(RMIConnectorServer.RMI_CLIENT_SOCKET_FACTORY_ATTRIBUTE, ssl);
+            env.put("com.sun.jndi.rmi.factory.socket", ssl);
+        }
+        Future<JMXConnector> f = CALLS.submit(() -> JMXConnectorFactory.connect(new JMXServiceURL(url()), env));
+        JMXConnector c;
+        try {
+            c = await(f, connectTimeout);
+        } catch (TimeoutException e) {
+            abandon(f);
+            throw new IOException("cannot connect to JMX at " + address() + ": no answer within "
+                    + connectTimeout.toSeconds() + " s");
+        } catch (ExecutionException e) {
+            throw new IOException("cannot connect to JMX at " + address() + ": " + rootMessage(e.getCause()), e.getCause());
+        }
+        synchronized (this) {
             try {
                 connection = c.getMBeanServerConnection();
                 connector = c;
             } catch (IOException e) {
                 c.close();
-                throw e;
+                throw unreachable(e);
             }
+            return connection;
         }
-        return connection;
+    }
+
+    /** A connector that arrives after its caller gave up is closed, not leaked. */
+    private static void abandon(Future<JMXConnector> f) {
+        if (!f.cancel(true)) {
+            return;
+        }
+        CALLS.submit(() -> {
+            try {
+                f.get().close();
+            } catch (CancellationException | ExecutionException | InterruptedException | IOException ignored) {
+                // nothing was connected, or it is gone already
+            }
+            return null;
+        });
+    }
+
+    private static <T> T await(Future<T> f, Duration limit) throws TimeoutException, ExecutionException,
+            InterruptedIOException {
+        try {
+            return f.get(limit.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            f.cancel(true);
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while waiting for JMX");
+        }
+    }
+
+    /** Runs one call within the call limit; names the node and the call in every failure. */
+    public <T> T call(String what, Call<T> call) throws IOException {
+        return call(what, callTimeout, call);
+    }
+
+    /** Runs one call within {@code limit} (a blocking operation such as cleanup may get longer). */
+    public <T> T call(String what, Duration limit, Call<T> call) throws IOException {
+        MBeanServerConnection c = connection();
+        Future<T> f = CALLS.submit(() -> call.run(c));
+        try {
+            return await(f, limit);
+        } catch (TimeoutException e) {
+            f.cancel(true);
+            drop();
+            throw new IOException("JMX at " + address() + ": " + what + ": no answer within " + limit.toSeconds() + " s");
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof JMException j) {
+                throw new IOException(jmxError(what, j), j);
+            }
+            if (cause instanceof IOException io) {
+                drop();
+                throw unreachable(io);
+            }
+            if (cause instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IOException(id() + ": " + what + ": " + rootMessage(cause), cause);
+        }
     }
 
     private IOException unreachable(IOException e) {
-        return new IOException("JMX at " + instance.jmxHostOrHost() + ":" + instance.jmxPort + ": " + rootMessage(e), e);
+        return new IOException("JMX at " + address() + ": " + rootMessage(e), e);
     }
 
     private String jmxError(String what, JMException e) {
@@ -80,7 +182,7 @@ public final class JmxNode implements AutoCloseable {
         return id() + ": " + what + ": " + rootMessage(cause);
     }
 
-    private static String rootMessage(Throwable e) {
+    static String rootMessage(Throwable e) {
         Throwable t = e;
         while (t.getCause() != null && t.getCause() != t) {
             t = t.getCause();
@@ -90,47 +192,27 @@ public final class JmxNode implements AutoCloseable {
     }
 
     public Object get(String objectName, String attribute) throws IOException {
-        try {
-            return connection().getAttribute(new ObjectName(objectName), attribute);
-        } catch (IOException e) {
-            drop();
-            throw unreachable(e);
-        } catch (JMException e) {
-            throw new IOException(jmxError(attribute, e), e);
-        }
+        return call(attribute, c -> c.getAttribute(new ObjectName(objectName), attribute));
     }
 
     public void set(String objectName, String attribute, Object value) throws IOException {
-        try {
-            connection().setAttribute(new ObjectName(objectName), new javax.management.Attribute(attribute, value));
-        } catch (IOException e) {
-            drop();
-            throw unreachable(e);
-        } catch (JMException e) {
-            throw new IOException(jmxError("set " + attribute, e), e);
-        }
+        call("set " + attribute, c -> {
+            c.setAttribute(new ObjectName(objectName), new javax.management.Attribute(attribute, value));
+            return null;
+        });
     }
 
     public Object invoke(String objectName, String operation, Object[] args, String[] signature) throws IOException {
-        try {
-            return connection().invoke(new ObjectName(objectName), operation, args, signature);
-        } catch (IOException e) {
-            drop();
-            throw unreachable(e);
-        } catch (JMException e) {
-            throw new IOException(jmxError(operation, e), e);
-        }
+        return invoke(objectName, operation, args, signature, callTimeout);
+    }
+
+    public Object invoke(String objectName, String operation, Object[] args, String[] signature, Duration limit)
+            throws IOException {
+        return call(operation, limit, c -> c.invoke(new ObjectName(objectName), operation, args, signature));
     }
 
     public Set<ObjectName> query(String pattern) throws IOException {
-        try {
-            return connection().queryNames(new ObjectName(pattern), null);
-        } catch (IOException e) {
-            drop();
-            throw unreachable(e);
-        } catch (JMException e) {
-            throw new IOException(jmxError("query " + pattern, e), e);
-        }
+        return call("query " + pattern, c -> c.queryNames(new ObjectName(pattern), null));
     }
 
     public synchronized void drop() {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,7 +20,8 @@ class ConfigLoaderTest {
 
     @Test
     void readsTheExampleConfig() {
-        SidecarConfig c = ConfigLoader.load(Path.of("sidecar.example.yaml"));
+        SidecarConfig c = ConfigLoader.load(Path.of("sidecar.example.yaml"), Map.of("LIBRA_SIDECAR_TOKEN", "s3cret"));
+        assertThat(c.http.authToken).isEqualTo("s3cret");
         assertThat(c.instances).hasSize(3);
         assertThat(c.instances.get(1).jmxPort).isEqualTo(7200);
         assertThat(c.execution.dryRun).isTrue();
@@ -60,5 +62,53 @@ class ConfigLoaderTest {
         assertThatThrownBy(() -> ConfigLoader.load(yaml("instances:\n  - {id: a, jmx_username: u}\n")))
                 .hasMessageContaining("jmx_username and jmx_password go together");
         assertThatThrownBy(() -> ConfigLoader.load(dir.resolve("missing.yaml"))).hasMessageContaining("cannot read");
+    }
+
+    @Test
+    void jacksonsWordingNeverReachesTheOperator() throws IOException {
+        assertThatThrownBy(() -> ConfigLoader.load(yaml("cluster_name: [a, b]\ninstances:\n  - {id: a}\n")))
+                .hasMessageEndingWith("sidecar.yaml: cluster_name: must be a single value (text), got a list")
+                .hasMessageNotContaining("deserialize").hasMessageNotContaining("JsonToken");
+        assertThatThrownBy(() -> ConfigLoader.load(yaml("")))
+                .hasMessageEndingWith("sidecar.yaml: the file is empty (at least `instances:` is needed)");
+        assertThatThrownBy(() -> ConfigLoader.load(yaml("instances:\n  - {host: a, jmx_port: seven}\n")))
+                .hasMessageEndingWith("instances[0].jmx_port: must be a whole number, got \"seven\"");
+        assertThatThrownBy(() -> ConfigLoader.load(yaml("http: {port: 1.5}\ninstances:\n  - {id: a}\n")))
+                .hasMessageContaining("http.port: must be a whole number");
+        assertThatThrownBy(() -> ConfigLoader.load(yaml("execution:\n  dry_run: maybe\ninstances:\n  - {id: a}\n")))
+                .hasMessageContaining("execution.dry_run: must be true or false, got \"maybe\"");
+        assertThatThrownBy(() -> ConfigLoader.load(yaml("instances: {id: a}\n")))
+                .hasMessageContaining("instances: must be a list, got a mapping");
+        assertThatThrownBy(() -> ConfigLoader.load(yaml("instances:\n  - id: a\n  jmx_port: 1\n    x: y\n")))
+                .hasMessageContaining("sidecar.yaml: line ").hasMessageContaining("invalid YAML: ");
+    }
+
+    @Test
+    void plannerLimitsNameTheirField() throws IOException {
+        assertThatThrownBy(() -> ConfigLoader.load(yaml("instances:\n  - {id: a}\nplanner: {max_moves: -1}\n")))
+                .hasMessageEndingWith("sidecar.yaml: planner.max_moves: must be a number >= 0, got -1");
+        assertThatThrownBy(() -> ConfigLoader.load(yaml("instances:\n  - {id: a}\nplanner: {lambda: -0.5}\n")))
+                .hasMessageEndingWith("planner.lambda: must be a number >= 0, got -0.5");
+    }
+
+    @Test
+    void theTokenComesFromTheEnvironmentOrAFileAndTheExampleIsRefused() throws IOException {
+        String ins = "instances:\n  - {id: a}\n";
+        assertThat(ConfigLoader.load(yaml(ins + "http: {auth_token_env: TOK}\n"), Map.of("TOK", " abc\n")).http.authToken)
+                .isEqualTo("abc");
+        assertThatThrownBy(() -> ConfigLoader.load(yaml(ins + "http: {auth_token_env: TOK}\n"), Map.of()))
+                .hasMessageEndingWith("http.auth_token_env: the environment variable TOK is not set");
+        Path file = Files.writeString(dir.resolve("token"), "from-file\n");
+        assertThat(ConfigLoader.load(yaml(ins + "http: {auth_token_file: " + file + "}\n"), Map.of()).http.authToken)
+                .isEqualTo("from-file");
+        assertThatThrownBy(() -> ConfigLoader.load(yaml(ins + "http: {auth_token_file: " + dir.resolve("nope") + "}\n"),
+                Map.of())).hasMessageContaining("http.auth_token_file: cannot read ").hasMessageEndingWith("no such file");
+        assertThatThrownBy(() -> ConfigLoader.load(yaml(ins + "http: {auth_token: change-me}\n"), Map.of()))
+                .hasMessageContaining("http.auth_token: \"change-me\" is the example token from the docs");
+        assertThatThrownBy(() -> ConfigLoader.load(yaml(ins + "http: {auth_token_env: TOK}\n"),
+                Map.of("TOK", "change-me"))).hasMessageContaining("http.auth_token_env: \"change-me\" is the example token");
+        assertThatThrownBy(() -> ConfigLoader.load(yaml(ins + "http: {auth_token: a, auth_token_env: TOK}\n"), Map.of()))
+                .hasMessageEndingWith("http: give only one of auth_token, auth_token_file and auth_token_env");
+        assertThat(ConfigLoader.load(yaml(ins), Map.of()).execution.journal).isEqualTo("/var/lib/libra/cassandra-journal.json");
     }
 }

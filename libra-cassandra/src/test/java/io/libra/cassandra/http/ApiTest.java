@@ -11,6 +11,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -99,5 +100,47 @@ class ApiTest {
         HttpResponse<String> r = send("GET", "/metrics", null, "");
         assertThat(r.statusCode()).isEqualTo(200);
         assertThat(r.body()).contains("libra_cassandra_job_running");
+    }
+
+    @Test
+    void anOversizedBodyGetsAOneLine413() throws Exception {
+        HttpResponse<String> r = send("POST", "/api/v1/rebalance", "t0k", "x".repeat(ApiServer.MAX_BODY + 1));
+        assertThat(r.statusCode()).isEqualTo(413);
+        assertThat(json(r).path("error").asText()).isEqualTo("request body too large: the limit is 65536 bytes");
+    }
+
+    @Test
+    void anInternalErrorIsOneLineWithoutItsText() {
+        Api.Response r = new Api(null).handleSafely("GET", "/api/v1/status", null, new byte[0]);
+        assertThat(r.status()).isEqualTo(500);
+        assertThat(r.body()).matches("(?s)\\{\\s*\"error\" : \"internal error \\(incident [0-9a-f]+ in the sidecar's log\\)\"\\s*}\\s*")
+                .doesNotContain("NullPointer");
+    }
+
+    @Test
+    void healthIsUpWhileTheLoopRuns() throws Exception {
+        HttpResponse<String> r = send("GET", "/api/v1/health", null, "");
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(json(r).path("status").asText()).isEqualTo("up");
+        assertThat(json(r).path("nodes").asInt()).isEqualTo(1);
+    }
+
+    @Test
+    void metricsHaveHelpAndNoNaNBeforeOrAfterTheFirstWindow() throws Exception {
+        String before = send("GET", "/metrics", null, "").body();
+        assertThat(before).doesNotContain("NaN");
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (json(send("GET", "/api/v1/status", null, "")).path("windows").asInt() == 0) {
+            assertThat(System.nanoTime()).as("a window within 10 s").isLessThan(deadline);
+            java.util.concurrent.locks.LockSupport.parkNanos(100_000_000L);
+        }
+        String after = send("GET", "/metrics", null, "").body();
+        assertThat(after).doesNotContain("NaN").contains("libra_cassandra_window_plannable 0.0")
+                .contains("libra_cassandra_window_age_seconds");
+        for (String text : List.of(before, after)) {
+            text.lines().filter(l -> l.startsWith("# HELP ")).forEach(l ->
+                    assertThat(l.split(" ", 4)).as(l).hasSize(4).satisfies(p -> assertThat(p[3]).as(l).isNotBlank()));
+        }
+        assertThat(after.lines().filter(l -> l.startsWith("# HELP libra_")).count()).isGreaterThanOrEqualTo(6);
     }
 }
