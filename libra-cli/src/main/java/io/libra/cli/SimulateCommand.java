@@ -63,7 +63,7 @@ final class SimulateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Scenario s = options.resolve(rounds);
+        Scenario s = options.resolve(rounds, ScenarioOptions.SIMULATE_LIMITS);
         if (report != null) {
             Inputs.checkWritable(report.resolve("index.html"));
         }
@@ -77,7 +77,8 @@ final class SimulateCommand implements Callable<Integer> {
         if (!(cpuWeight >= 0 && cpuWeight <= 1)) {
             throw new BadInputException("libra: --cpu-weight: must be between 0 and 1, got " + cpuWeight);
         }
-        ProgressBar bar = new ProgressBar(spec.commandLine().getErr());
+        ProgressBar bar = new ProgressBar(spec.commandLine().getErr(), String.format(Locale.ROOT,
+                "simulating %s (%d nodes, %d regions)", s.name(), s.nodes(), s.regions()));
         if (replication != null && replication < 1) {
             throw new BadInputException("libra: --replication: must be >= 1, got " + replication);
         }
