@@ -47,7 +47,7 @@ final class BenchCommand implements Callable<Integer> {
         for (String s : sizes) {
             parsed.add(parse(s));
         }
-        Inputs.planner(strategy, 0.05, seed);
+        Inputs.planner(strategy, 0.05);
         warmUp();
         Table t = new Table("nodes", "regions", "snapshot JSON", "parse", "plan", "actions", "peak heap");
         for (Size s : parsed) {
@@ -60,7 +60,7 @@ final class BenchCommand implements Callable<Integer> {
             long t0 = System.nanoTime();
             ClusterSnapshot read = SnapshotCodec.read("bench.json", json);
             long t1 = System.nanoTime();
-            PlanResult r = Inputs.planner(strategy, 0.05, seed).plan(read);
+            PlanResult r = Inputs.planner(strategy, 0.05).plan(read);
             long t2 = System.nanoTime();
             t.row(s.nodes(), s.regions(), Table.bytes(json.length), Table.millis((t1 - t0) / 1e6), Table.millis((t2 - t1) / 1e6),
                     r.plan().actions().size(), Table.bytes(peakHeap()));
@@ -78,14 +78,17 @@ final class BenchCommand implements Callable<Integer> {
             if (p.length == 2) {
                 int n = Integer.parseInt(p[0]);
                 int r = Integer.parseInt(p[1]);
-                if (n >= 1 && r >= 1) {
+                if (n >= 1 && r >= n && r <= ScenarioOptions.GENERATE_LIMITS.maxRegions()
+                        && r <= (long) ScenarioOptions.GENERATE_LIMITS.maxRegionsPerNode() * n) {
                     return new Size(n, r);
                 }
             }
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new BadInputException("libra: --sizes: expected NODESxREGIONS like 8x256 with both >= 1, got '" + s + "'");
+        throw new BadInputException("libra: --sizes: expected NODESxREGIONS like 8x256, with 1 to "
+                + ScenarioOptions.GENERATE_LIMITS.maxRegionsPerNode() + " regions per node and at most "
+                + ScenarioOptions.GENERATE_LIMITS.maxRegions() + " regions, got '" + s + "'");
     }
 
     private void warmUp() {
@@ -93,7 +96,7 @@ final class BenchCommand implements Callable<Integer> {
                 .snapshot(Scenario.byName("paper-mixgraph").resized(8, 256, 1), seed, buckets);
         for (int i = 0; i < 5; i++) {
             SnapshotCodec.read("warm-up.json", SnapshotCodec.write(snap).getBytes(StandardCharsets.UTF_8));
-            Inputs.planner(strategy, 0.05, seed).plan(snap);
+            Inputs.planner(strategy, 0.05).plan(snap);
         }
     }
 

@@ -24,7 +24,6 @@ import java.util.List;
 import java.time.InstantSource;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
-import java.util.SplittableRandom;
 
 /**
  * The front door of the core: estimate (measured, learnt or the paper's mapping), check the
@@ -36,7 +35,6 @@ public final class Planner {
     private final EstimationConfig estimation;
     private final FluctuationGuard guard;
     private final InstantSource clock;
-    private final long seed;
     private final boolean learn;
     private final PlannerMetrics metrics;
 
@@ -46,7 +44,6 @@ public final class Planner {
         this.estimation = b.estimation;
         this.guard = b.guard;
         this.clock = b.clock;
-        this.seed = b.seed;
         this.learn = b.learn;
         this.metrics = new PlannerMetrics(b.registry, b.strategy.name());
     }
@@ -96,7 +93,8 @@ public final class Planner {
     /**
      * As {@link #plan(PlanRequest)}, but plans on {@code restrict} applied to the estimated model:
      * an adapter folds into a node's base load the regions it must not move (HBase's system
-     * tables), so their load still counts where it sits. {@code restrict} must keep the nodes.
+     * tables), so their load still counts where it sits, or leaves out a node together with its
+     * regions for this round.
      */
     public PlanResult plan(PlanRequest request, UnaryOperator<LoadModel> restrict) {
         Instant start = clock.instant();
@@ -135,7 +133,7 @@ public final class Planner {
     }
 
     private PlanningContext context(SchedulerConfig c) {
-        return new PlanningContext(c, estimation, new SplittableRandom(seed));
+        return new PlanningContext(c, estimation);
     }
 
     /** Builder with the paper's defaults: libra, λ = 0.05, c = 1.63, 20% fluctuation guard. */
@@ -145,7 +143,6 @@ public final class Planner {
         private EstimationConfig estimation = EstimationConfig.DEFAULT;
         private FluctuationGuard guard = FluctuationGuard.DEFAULT;
         private InstantSource clock = InstantSource.system();
-        private long seed = 42;
         private MeterRegistry registry;
         private boolean learn = true;
 
@@ -182,11 +179,6 @@ public final class Planner {
 
         public Builder clock(InstantSource c) {
             this.clock = c;
-            return this;
-        }
-
-        public Builder seed(long s) {
-            this.seed = s;
             return this;
         }
 

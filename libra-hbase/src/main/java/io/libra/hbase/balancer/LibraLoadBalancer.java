@@ -6,8 +6,8 @@ import io.libra.core.estimate.LoadModel;
 import io.libra.core.Planner;
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.plan.Balance;
+import io.libra.core.apply.PlanApplier;
 import io.libra.core.plan.Plan;
-import io.libra.core.plan.PlanApplier;
 import io.libra.core.plan.PlanStatus;
 import io.libra.core.plan.MoveAction;
 import io.libra.core.plan.Reason;
@@ -314,10 +314,8 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
 
     /** The state the moves returned this run leave, as the planner estimates it (the plan may hold more). */
     private static LoadModel predictThisRun(PlanResult r, Translation t, LibraConfig c) {
-        Plan moves = new Plan(r.plan().strategy(), new ArrayList<>(t.moveActions()), r.plan().before(),
-                r.plan().before(), r.plan().status(), r.plan().detail());
         try {
-            return new PlanApplier(c.estimation()).apply(r.before(), moves);
+            return new PlanApplier(c.estimation()).apply(r.before(), t.moveActions());
         } catch (RuntimeException e) {
             return r.predicted();
         }

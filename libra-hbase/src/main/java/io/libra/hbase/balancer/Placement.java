@@ -3,6 +3,7 @@ package io.libra.hbase.balancer;
 import io.libra.core.estimate.LoadModel;
 import io.libra.core.estimate.RegionLoad;
 import io.libra.core.model.Dimension;
+import io.libra.core.model.Node;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -52,27 +53,44 @@ final class Placement {
         held.addAll(servers);
     }
 
-    /** The model with pinned regions, and those of held servers, folded into their server's base load. */
+    /**
+     * The model the planner works on: pinned regions folded into their server's base load, and
+     * held servers left out with their regions (a server in flux cannot be judged this window;
+     * kept in, its burst would set the cluster's Δ and no plan could lower it).
+     */
     LoadModel pin(LoadModel model) {
-        double[] baseCpu = new double[model.nodeCount()];
-        double[] baseDisk = new double[model.nodeCount()];
+        List<Node> nodes = new ArrayList<>();
+        List<Double> baseCpu = new ArrayList<>();
+        List<Double> baseDisk = new ArrayList<>();
+        Map<String, Integer> at = new HashMap<>();
         for (int j = 0; j < model.nodeCount(); j++) {
-            baseCpu[j] = model.base(j, Dimension.CPU);
-            baseDisk[j] = model.base(j, Dimension.DISK);
+            Node n = model.nodes().get(j);
+            if (!held.contains(n.id())) {
+                at.put(n.id(), nodes.size());
+                nodes.add(n);
+                baseCpu.add(model.base(j, Dimension.CPU));
+                baseDisk.add(model.base(j, Dimension.DISK));
+            }
         }
         List<RegionLoad> movable = new ArrayList<>(model.regions().size());
         for (RegionLoad r : model.regions()) {
+            Integer j = at.get(r.node());
             RegionInfo ri = regions.get(r.id());
-            if (ri != null && pinned(ri) || held.contains(r.node())) {
-                int j = model.nodeIndex(r.node());
-                baseCpu[j] += r.cpu();
-                baseDisk[j] += r.disk();
+            if (j == null) {
+                continue;
+            }
+            if (ri != null && pinned(ri)) {
+                baseCpu.set(j, baseCpu.get(j) + r.cpu());
+                baseDisk.set(j, baseDisk.get(j) + r.disk());
             } else {
                 movable.add(r);
             }
         }
-        return movable.size() == model.regions().size() ? model
-                : new LoadModel(model.nodes(), movable, baseCpu, baseDisk);
+        if (movable.size() == model.regions().size()) {
+            return model;
+        }
+        return new LoadModel(nodes, movable, baseCpu.stream().mapToDouble(Double::doubleValue).toArray(),
+                baseDisk.stream().mapToDouble(Double::doubleValue).toArray());
     }
 
     /** Why the region may not move to {@code to} now, or null; an accepted move must be {@link #moved reported}. */

@@ -40,6 +40,7 @@ final class RegionCountBand {
                            Map<String, Double> sizes, int budget) {
         Map<String, Integer> c = new HashMap<>(counts);
         model.nodes().forEach(n -> c.putIfAbsent(n.id(), 0));
+        c.keySet().removeIf(n -> !model.hasNode(n)); // servers held out of this run
         double mean = c.values().stream().mapToInt(Integer::intValue).average().orElse(0);
         double hi = Math.ceil(mean * (1 + band));
         double lo = Math.floor(mean * (1 - band));
