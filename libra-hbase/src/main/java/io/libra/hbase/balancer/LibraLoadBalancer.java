@@ -11,7 +11,6 @@ import io.libra.core.plan.MoveAction;
 import io.libra.core.plan.Reason;
 import io.libra.hbase.LibraConfig;
 import io.libra.hbase.reporter.LoadReport;
-import java.net.URI;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -24,7 +23,6 @@ import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.ClusterMetrics;
 import org.apache.hadoop.hbase.HConstants;
-import org.apache.hadoop.hbase.ServerMetrics;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.RegionInfo;
@@ -44,6 +42,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
 
     private final RequestRates rates = new RequestRates();
     private final Set<String> reportedMissing = new HashSet<>();
+    private Map<String, String> missingReasons = Map.of();
     private volatile LibraConfig config = LibraConfig.DEFAULT;
     private volatile Planner planner = Planner.builder().build();
     private volatile ReportSource reports = (servers, cm) -> Map.of();
@@ -74,7 +73,13 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
             b.fluctuationGuard(new FluctuationGuard(c.fluctuationGuard()));
         }
         planner = b.build();
-        reports = reportOverride != null ? reportOverride : jmxReports(new ReporterClient(c.reporterTimeout()), c);
+        ReportSource old = reports;
+        reports = reportOverride != null ? reportOverride : new JmxReportSource(
+                new ReporterClient(c.reporterTimeout(), c.reporterThreads(), Tls.from(conf, p -> LOG.warn("Libra: {}", p))),
+                Tls.scheme(conf), c.reporterPort());
+        if (old instanceof JmxReportSource && old != reports) {
+            ((JmxReportSource) old).close();
+        }
         decisions = DecisionRecorder.from(conf);
         config = c;
         LOG.info("Libra balancer configured: {}", c);
@@ -200,34 +205,35 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         return snap;
     }
 
+    /** The reports no older than {@code hbase.libra.reporter.stale.after.ms}; the others' reasons in {@link #missingReasons}. */
     private Map<String, LoadReport> freshReports(Set<ServerName> servers, ClusterMetrics cm, LibraConfig c) {
-        Map<String, LoadReport> fresh = new HashMap<>(reports.reports(servers, cm));
+        ReporterClient.Pull pull = reports.pull(servers, cm);
+        Map<String, LoadReport> fresh = new HashMap<>(pull.reports());
+        Map<String, String> missing = new HashMap<>(pull.missing());
         long oldest = System.currentTimeMillis() - c.staleAfter().toMillis();
-        fresh.values().removeIf(r -> r.updatedAtMillis() < oldest);
+        fresh.values().removeIf(r -> {
+            boolean stale = r.updatedAtMillis() < oldest;
+            if (stale) {
+                missing.put(r.serverName(), "report of " + Instant.ofEpochMilli(r.updatedAtMillis())
+                        + " is older than hbase.libra.reporter.stale.after.ms (" + c.staleAfter().toMillis() + " ms)");
+            }
+            return stale;
+        });
+        missingReasons = missing;
         return fresh;
     }
 
-    /** Each server's info port from its metrics (or {@code hbase.libra.reporter.port}), then its {@code /jmx}. */
-    private static ReportSource jmxReports(ReporterClient client, LibraConfig c) {
-        return (servers, cm) -> {
-            Map<String, URI> endpoints = new HashMap<>();
-            for (ServerName sn : servers) {
-                ServerMetrics sm = cm == null ? null : cm.getLiveServerMetrics().get(sn);
-                int port = c.reporterPort() > 0 ? c.reporterPort() : sm == null ? -1 : sm.getInfoServerPort();
-                if (port > 0) {
-                    endpoints.put(sn.getServerName(), URI.create("http://" + sn.getHostname() + ":" + port + "/"));
-                }
-            }
-            return client.fetch(endpoints);
-        };
-    }
-
-    /** Logs once when a server starts being estimated from counters, and once when its report is back. */
+    /**
+     * Logs once when a server's report goes missing, and once when it is back. Such a server is
+     * modelled from the master's request counters, never below the reporting servers' mean, and
+     * is never a destination: its regions leave only if those counters show it hot.
+     */
     private void noteMissing(List<String> estimated) {
         for (String node : estimated) {
             if (reportedMissing.add(node)) {
-                LOG.warn("Libra: no fresh CPU/disk report from {} (reporter not loaded, info port unreachable or "
-                        + "report older than {}); estimating it from request counters", node, config.staleAfter());
+                LOG.warn("Libra: no fresh CPU/disk report from {}: {}; modelling it from the master's request "
+                        + "counters (not below the cluster mean) and never moving regions to it until its report "
+                        + "is back", node, missingReasons.getOrDefault(node, "no report"));
             }
         }
         for (String node : new ArrayList<>(reportedMissing)) {
@@ -265,7 +271,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
     }
 
     /** One line per action with its reason, in the plan's order. */
-    private static List<String> describe(PlanResult r, Translation t, HBaseSnapshot snap) {
+    private List<String> describe(PlanResult r, Translation t, HBaseSnapshot snap) {
         List<String> lines = new ArrayList<>();
         for (Translation.Split s : t.splits()) {
             lines.add(String.format(Locale.ROOT, "split table: %s, region: %s at %s; %s",
@@ -277,6 +283,10 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
             lines.add(String.format(Locale.ROOT, "table: %s, region: %s, source: %s, destination: %s; %s",
                     p.getRegionInfo().getTable(), p.getRegionInfo().getEncodedName(), p.getSource(), p.getDestination(),
                     reason(m.reason())));
+        }
+        for (String node : snap.estimatedNodes()) {
+            lines.add("no fresh report from " + node + ": " + missingReasons.getOrDefault(node, "no report")
+                    + "; modelled from request counters, not a destination");
         }
         Map<String, Long> deferred = new java.util.TreeMap<>();
         t.deferred().forEach(d -> deferred.merge(d.substring(d.indexOf(": ") + 2), 1L, Long::sum));
@@ -310,6 +320,9 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         super.stop(why);
         if (metrics != null) {
             metrics.close();
+        }
+        if (reports instanceof JmxReportSource) {
+            ((JmxReportSource) reports).close();
         }
     }
 }

@@ -3,69 +3,192 @@ package io.libra.hbase.balancer;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.libra.hbase.reporter.LoadReport;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.HttpURLConnection;
+import java.net.SocketTimeoutException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import javax.net.ssl.HttpsURLConnection;
+import org.apache.hadoop.hbase.ServerName;
 
 /**
- * Reads each RegionServer's Libra report from its {@code /jmx} HTTP endpoint (the info server).
- * All servers are asked at once; a server that does not answer within the timeout, answers
- * badly or has no report is simply absent from the result.
+ * Reads each RegionServer's Libra report from its {@code /jmx} endpoint (the info server).
+ *
+ * <p>Why {@link HttpURLConnection} and not {@code java.net.http.HttpClient}: the latter refuses
+ * host names with an underscore (they are not valid DNS names, but they are common RegionServer
+ * host names), while {@code URL} keeps such a host as given and the resolver finds it.
+ *
+ * <p>At most {@code concurrency} requests run at once (500+ RegionServers must not open 500
+ * sockets and threads at once on the master); each may take {@code timeout} to connect and again
+ * to read, and the whole pull ends after {@link #deadline()}: what has not answered by then is
+ * missing, with the reason.
  */
-public final class ReporterClient {
+public final class ReporterClient implements AutoCloseable {
     static final String QUERY = "/jmx?qry=io.libra:type=RegionServerLoad,*";
+    /** The whole pull may take this many per-request timeouts. */
+    static final int DEADLINE_TIMEOUTS = 3;
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final HttpClient http;
+    /** Where one RegionServer's report is read: the registered server name and its info endpoint. */
+    public record Endpoint(ServerName server, String scheme, String host, int port) {
+        URL url() throws IOException {
+            return new URL(scheme, host, port, QUERY);
+        }
+    }
+
+    /** Reports by server name, and for the servers without one the reason in a few words. */
+    public record Pull(Map<String, LoadReport> reports, Map<String, String> missing) {
+    }
+
     private final Duration timeout;
+    private final Tls tls;
+    private final ExecutorService pool;
 
     public ReporterClient(Duration timeout) {
-        this.timeout = timeout;
-        this.http = HttpClient.newBuilder().connectTimeout(timeout).build();
+        this(timeout, 32, Tls.NONE);
     }
 
-    /** Reports by server name ({@code host,port,startcode}) for the given server → base URL map. */
-    public Map<String, LoadReport> fetch(Map<String, URI> endpoints) {
-        Map<String, CompletableFuture<Optional<LoadReport>>> pending = new HashMap<>();
-        endpoints.forEach((server, base) -> {
-            HttpRequest req = HttpRequest.newBuilder(base.resolve(QUERY)).timeout(timeout).GET().build();
-            pending.put(server, http.sendAsync(req, HttpResponse.BodyHandlers.ofString())
-                    .thenApply(resp -> resp.statusCode() == 200 ? parse(resp.body(), server) : Optional.<LoadReport>empty())
-                    .exceptionally(e -> Optional.empty()));
+    public ReporterClient(Duration timeout, int concurrency, Tls tls) {
+        this.timeout = timeout;
+        this.tls = tls;
+        AtomicInteger n = new AtomicInteger();
+        this.pool = Executors.newFixedThreadPool(Math.max(1, concurrency), r -> {
+            Thread t = new Thread(r, "libra-report-pull-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
         });
+    }
+
+    Duration deadline() {
+        return timeout.multipliedBy(DEADLINE_TIMEOUTS);
+    }
+
+    /** Reports by server name ({@code host,port,startcode}) for a server name → base URL map (tests, tools). */
+    public Map<String, LoadReport> fetch(Map<String, URI> endpoints) {
+        Map<String, Endpoint> e = new LinkedHashMap<>();
+        endpoints.forEach((name, uri) -> e.put(name, new Endpoint(ServerName.parseServerName(name), uri.getScheme(),
+                uri.getHost() != null ? uri.getHost() : uri.getAuthority().replaceFirst(":\\d+$", ""), uri.getPort())));
+        return pull(e.values()).reports();
+    }
+
+    /** Asks every endpoint, {@code concurrency} at a time, within {@link #deadline()}. */
+    public Pull pull(Iterable<Endpoint> endpoints) {
+        Map<String, Future<Result>> pending = new LinkedHashMap<>();
+        for (Endpoint e : endpoints) {
+            pending.put(e.server().getServerName(), pool.submit(() -> fetchOne(e)));
+        }
         Map<String, LoadReport> reports = new HashMap<>();
-        long deadline = System.nanoTime() + timeout.toNanos();
+        Map<String, String> missing = new LinkedHashMap<>();
+        long end = System.nanoTime() + deadline().toNanos();
         pending.forEach((server, f) -> {
             try {
-                long left = Math.max(1, deadline - System.nanoTime());
-                f.get(left, TimeUnit.NANOSECONDS).ifPresent(r -> reports.put(server, r));
-            } catch (Exception e) {
+                Result r = f.get(Math.max(1, end - System.nanoTime()), TimeUnit.NANOSECONDS);
+                if (r.report() != null) {
+                    reports.put(server, r.report());
+                } else {
+                    missing.put(server, r.problem());
+                }
+            } catch (java.util.concurrent.TimeoutException e) {
                 f.cancel(true);
+                missing.put(server, "no answer within the pull deadline of " + deadline().toMillis() + " ms");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                f.cancel(true);
+                missing.put(server, "interrupted");
+            } catch (java.util.concurrent.ExecutionException e) {
+                missing.put(server, String.valueOf(e.getCause()));
             }
         });
-        return reports;
+        return new Pull(reports, missing);
     }
 
-    /** The report of {@code server} in a {@code /jmx} JSON answer; several servers may share one JVM. */
-    static Optional<LoadReport> parse(String json, String server) {
+    private record Result(LoadReport report, String problem) {
+    }
+
+    private Result fetchOne(Endpoint e) {
+        HttpURLConnection c = null;
         try {
+            c = (HttpURLConnection) e.url().openConnection();
+            if (c instanceof HttpsURLConnection) {
+                tls.configure((HttpsURLConnection) c);
+            }
+            c.setConnectTimeout((int) Math.max(1, timeout.toMillis()));
+            c.setReadTimeout((int) Math.max(1, timeout.toMillis()));
+            int status = c.getResponseCode();
+            if (status != 200) {
+                return new Result(null, "HTTP " + status + " from " + e.url());
+            }
+            String body;
+            try (InputStream in = c.getInputStream()) {
+                body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            }
+            return parse(body, e.server()).map(r -> new Result(r, null))
+                    .orElseGet(() -> new Result(null, "no Libra report for " + e.server() + " at " + e.host() + ":"
+                            + e.port() + " (reporter not loaded, or no window closed yet)"));
+        } catch (SocketTimeoutException ex) {
+            return new Result(null, "timed out after " + timeout.toMillis() + " ms (" + e.host() + ":" + e.port() + ")");
+        } catch (IOException | RuntimeException ex) {
+            return new Result(null, ex.getClass().getSimpleName() + ": " + ex.getMessage() + " (" + e.host() + ":"
+                    + e.port() + ")");
+        } finally {
+            if (c != null) {
+                c.disconnect();
+            }
+        }
+    }
+
+    /** The report of {@code server} in a {@code /jmx} JSON answer (test convenience). */
+    static java.util.Optional<LoadReport> parse(String json, String server) {
+        return parse(json, ServerName.parseServerName(server));
+    }
+
+    /**
+     * The report of the server the master registered as {@code server}. Several servers may
+     * share one JVM (a mini cluster). The bean names the server as the RegionServer saw itself
+     * at start; the master may know it under another host name (DNS, an advertised name), so a
+     * bean matches on port and start code when the host names differ: together they identify
+     * one RegionServer process, and a restarted server has a new start code.
+     */
+    static java.util.Optional<LoadReport> parse(String json, ServerName server) {
+        try {
+            JsonNode sameProcess = null;
             for (JsonNode bean : JSON.readTree(json).path("beans")) {
-                if (server.equals(bean.path("ServerName").asText()) && bean.path("UpdatedAtMillis").asLong() > 0) {
-                    return Optional.of(toReport(bean, server));
+                if (bean.path("UpdatedAtMillis").asLong() <= 0) {
+                    continue;
+                }
+                String named = bean.path("ServerName").asText();
+                if (server.getServerName().equals(named)) {
+                    return java.util.Optional.of(toReport(bean, server.getServerName()));
+                }
+                if (sameProcess(server, named)) {
+                    sameProcess = bean;
                 }
             }
-        } catch (java.io.IOException | RuntimeException e) {
-            return Optional.empty();
+            return java.util.Optional.ofNullable(sameProcess).map(b -> toReport(b, server.getServerName()));
+        } catch (IOException | RuntimeException e) {
+            return java.util.Optional.empty();
         }
-        return Optional.empty();
+    }
+
+    private static boolean sameProcess(ServerName registered, String named) {
+        try {
+            ServerName seen = ServerName.parseServerName(named);
+            return seen.getPort() == registered.getPort() && seen.getStartcode() == registered.getStartcode();
+        } catch (RuntimeException e) {
+            return false;
+        }
     }
 
     private static LoadReport toReport(JsonNode bean, String server) {
@@ -88,5 +211,10 @@ public final class ReporterClient {
                 bean.path("CpuCores").asDouble(), bean.path("CpuUsage").asDouble(), bean.path("CpuSource").asText(),
                 bean.path("DiskReadBytesPerSec").asDouble(), bean.path("DiskWriteBytesPerSec").asDouble(),
                 bean.path("DiskSource").asText(), regions, Math.max(0, bean.path("DiskCapacityBytesPerSec").asDouble()));
+    }
+
+    @Override
+    public void close() {
+        pool.shutdownNow();
     }
 }

@@ -29,7 +29,9 @@ import org.apache.hadoop.hbase.client.RegionInfo;
  *
  * <p>A node without a fresh report is estimated from its request counters alone: its CPU and
  * disk are its regions' request weights times the load per unit of weight seen on the
- * reporting nodes (or a nominal unit when none reports), so it still takes part in planning.
+ * reporting nodes (or a nominal unit when none reports), and never less than the reporting
+ * nodes' mean, so that a silent server is not mistaken for an idle one; the balancer never
+ * makes it a destination.
  * Capacities (heterogeneous targets) are used only when every node reports its cores and a
  * declared disk capacity.
  */
@@ -110,15 +112,20 @@ public final class SnapshotBuilder {
         double measuredDisk = 0;
         double cpuWeight = 0;
         double diskWeight = 0;
+        int reporting = 0;
         for (Map.Entry<String, List<Region>> e : byNode.entrySet()) {
             LoadReport r = reports.get(e.getKey());
             if (r != null) {
+                reporting++;
                 measuredCpu += r.cpuUsage();
                 measuredDisk += r.diskBytesPerSec();
                 cpuWeight += cpuWeight(e.getValue());
                 diskWeight += diskWeight(e.getValue());
             }
         }
+        // a server without a report is never taken for a cold one: not below the reporting servers' mean
+        double cpuFloor = reporting > 0 ? measuredCpu / reporting : 0;
+        double diskFloor = reporting > 0 ? measuredDisk / reporting : 0;
         double cpuPerWeight = cpuWeight > 0 ? measuredCpu / cpuWeight : NOMINAL_CPU_PER_WEIGHT;
         double diskPerWeight = diskWeight > 0 ? measuredDisk / diskWeight : NOMINAL_DISK_PER_COST;
         double cores = reports.values().stream().mapToDouble(LoadReport::cpuCores).filter(c -> c > 0).average()
@@ -134,8 +141,8 @@ public final class SnapshotBuilder {
                         capacity));
             } else {
                 estimated.add(e.getKey());
-                nodes.add(new Node(e.getKey(), cores, cpuPerWeight * cpuWeight(e.getValue()),
-                        diskPerWeight * diskWeight(e.getValue())));
+                nodes.add(new Node(e.getKey(), cores, Math.max(cpuFloor, cpuPerWeight * cpuWeight(e.getValue())),
+                        Math.max(diskFloor, diskPerWeight * diskWeight(e.getValue()))));
             }
         }
         return nodes;

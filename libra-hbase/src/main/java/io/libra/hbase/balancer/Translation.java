@@ -69,6 +69,9 @@ public record Translation(List<RegionPlan> moves, List<MoveAction> moveActions, 
         if (!snap.servers().containsKey(m.to()) || !snap.servers().containsKey(m.from()) || m.from().equals(m.to())) {
             return "unknown or identical source/destination server";
         }
+        if (snap.estimatedNodes().contains(m.to())) {
+            return "destination " + m.to() + " has no fresh report, never a destination";
+        }
         if (maxMoves > 0 && planned >= maxMoves) {
             return "over hbase.libra.max.moves.per.run (" + maxMoves + "), next run";
         }

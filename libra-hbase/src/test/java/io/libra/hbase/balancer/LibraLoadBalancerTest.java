@@ -95,6 +95,21 @@ class LibraLoadBalancerTest {
     }
 
     @Test
+    void aServerWithoutReportIsNeverADestinationNorTakenForACold() throws Exception {
+        // rs-3 and rs-4 are the cold ones; without rs-4's report it must not receive regions
+        Map<String, LoadReport> some = new HashMap<>(cluster.reports);
+        String rs4 = cluster.serverOfNode.get("rs-4").getServerName();
+        some.remove(rs4);
+        balancer(conf(false), (servers, cm) -> some);
+        List<String[]> moves = cluster.moves(balance());
+        assertThat(moves).isNotEmpty();
+        assertThat(moves).noneSatisfy(m -> assertThat(m[2]).isEqualTo("rs-4"));
+        io.libra.core.model.ClusterSnapshot snap = balancer.lastSnapshot().snapshot();
+        double reportedMeanCpu = some.values().stream().mapToDouble(LoadReport::cpuUsage).average().orElseThrow();
+        assertThat(snap.node(rs4).orElseThrow().cpuUsage()).isGreaterThanOrEqualTo(reportedMeanCpu);
+    }
+
+    @Test
     void staleReportsCountAsMissing() throws Exception {
         Map<String, LoadReport> stale = new HashMap<>();
         cluster.reports.forEach((k, r) -> stale.put(k, new LoadReport(r.serverName(), 1L, r.windowSeconds(),

@@ -11,6 +11,17 @@ import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import javax.net.ssl.SSLContext;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.ServerName;
 
 /** Against a real HTTP server answering like HBase's /jmx servlet. */
 class ReporterClientTest {
@@ -64,5 +75,100 @@ class ReporterClientTest {
         assertThat(new ReporterClient(Duration.ofMillis(200)).fetch(Map.of("a,1,1", slow))).isEmpty();
         assertThat(new ReporterClient(Duration.ofMillis(200)).fetch(Map.of("a,1,1", URI.create("http://127.0.0.1:1/")))).isEmpty();
         assertThat(ReporterClient.parse("not json", "a,1,1")).isEmpty();
+    }
+
+    @Test
+    void findsTheServerUnderTheNameTheMasterRegisteredEvenWhenItsOwnHostNameDiffers() {
+        // the RegionServer saw itself as "a"; the master registered it as a.example.com, same port and start code
+        assertThat(ReporterClient.parse(BODY, ServerName.valueOf("a.example.com", 1, 1))).get()
+                .extracting(LoadReport::serverName).isEqualTo("a.example.com,1,1");
+        assertThat(ReporterClient.parse(BODY, ServerName.valueOf("a", 1, 9))).as("a restarted server").isEmpty();
+    }
+
+    @Test
+    void saysWhyAServerHasNoReport() throws Exception {
+        URI base = serve(500, "boom", 0);
+        try (ReporterClient client = new ReporterClient(Duration.ofSeconds(5), 4, Tls.NONE)) {
+            ReporterClient.Pull pull = client.pull(List.of(
+                    new ReporterClient.Endpoint(ServerName.valueOf("a", 1, 1), "http", "127.0.0.1", base.getPort()),
+                    new ReporterClient.Endpoint(ServerName.valueOf("c", 3, 3), "http", "127.0.0.1", 1)));
+            assertThat(pull.reports()).isEmpty();
+            assertThat(pull.missing().get("a,1,1")).startsWith("HTTP 500");
+            assertThat(pull.missing().get("c,3,3")).contains("ConnectException");
+        }
+    }
+
+    @Test
+    void asksAtMostConcurrencyServersAtOnce() throws Exception {
+        AtomicInteger active = new AtomicInteger();
+        AtomicInteger most = new AtomicInteger();
+        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.setExecutor(Executors.newFixedThreadPool(16));
+        server.createContext("/jmx", ex -> {
+            most.accumulateAndGet(active.incrementAndGet(), Math::max);
+            try {
+                Thread.sleep(30); // holds the request so that overlapping ones are seen
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            active.decrementAndGet();
+            byte[] b = BODY.getBytes(StandardCharsets.UTF_8);
+            ex.sendResponseHeaders(200, b.length);
+            ex.getResponseBody().write(b);
+            ex.close();
+        });
+        server.start();
+        List<ReporterClient.Endpoint> endpoints = new ArrayList<>();
+        for (int i = 0; i < 24; i++) {
+            // every endpoint is the same server process seen under another registered host name
+            endpoints.add(new ReporterClient.Endpoint(ServerName.valueOf("host" + i, 1, 1), "http", "127.0.0.1",
+                    server.getAddress().getPort()));
+        }
+        try (ReporterClient client = new ReporterClient(Duration.ofSeconds(10), 3, Tls.NONE)) {
+            ReporterClient.Pull pull = client.pull(endpoints);
+            assertThat(pull.reports()).hasSize(24);
+            assertThat(most.get()).isBetween(1, 3);
+        }
+    }
+
+    @Test
+    void readsOverHttpsWithTheConfiguredTrustStore(@TempDir Path dir) throws Exception {
+        SSLContext tls = TestTls.selfSigned(dir);
+        HttpsServer https = HttpsServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        https.setHttpsConfigurator(new HttpsConfigurator(tls));
+        https.createContext("/jmx", ex -> {
+            byte[] b = BODY.getBytes(StandardCharsets.UTF_8);
+            ex.sendResponseHeaders(200, b.length);
+            ex.getResponseBody().write(b);
+            ex.close();
+        });
+        https.start();
+        server = https;
+        int port = https.getAddress().getPort();
+        ServerName a = ServerName.valueOf("a", 1, 1);
+        try (ReporterClient client = new ReporterClient(Duration.ofSeconds(5), 2,
+                new Tls(tls.getSocketFactory(), (host, session) -> host.equals("localhost")))) {
+            assertThat(client.pull(List.of(new ReporterClient.Endpoint(a, "https", "localhost", port))).reports())
+                    .containsOnlyKeys("a,1,1");
+            assertThat(client.pull(List.of(new ReporterClient.Endpoint(a, "http", "localhost", port))).missing())
+                    .as("plain http against a TLS info server").containsKey("a,1,1");
+        }
+        try (ReporterClient untrusting = new ReporterClient(Duration.ofSeconds(5), 2, Tls.NONE)) {
+            assertThat(untrusting.pull(List.of(new ReporterClient.Endpoint(a, "https", "localhost", port))).missing()
+                    .get("a,1,1")).contains("SSL");
+        }
+    }
+
+    @Test
+    void theSchemeFollowsHbaseSslEnabled() {
+        Configuration conf = new Configuration(false);
+        assertThat(Tls.scheme(conf)).isEqualTo("http");
+        conf.setBoolean("hbase.ssl.enabled", true);
+        assertThat(Tls.scheme(conf)).isEqualTo("https");
+        // no ssl-client.xml: Hadoop's factory falls back to the JVM's trust store, without complaint
+        java.util.List<String> problems = new ArrayList<>();
+        conf.set("hadoop.ssl.client.conf", "no-such-ssl-client.xml");
+        assertThat(Tls.from(conf, problems::add)).isNotSameAs(Tls.NONE);
+        assertThat(problems).isEmpty();
     }
 }
