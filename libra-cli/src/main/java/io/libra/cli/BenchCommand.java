@@ -78,14 +78,17 @@ final class BenchCommand implements Callable<Integer> {
             if (p.length == 2) {
                 int n = Integer.parseInt(p[0]);
                 int r = Integer.parseInt(p[1]);
-                if (n >= 1 && r >= 1) {
+                if (n >= 1 && r >= n && r <= ScenarioOptions.GENERATE_LIMITS.maxRegions()
+                        && r <= (long) ScenarioOptions.GENERATE_LIMITS.maxRegionsPerNode() * n) {
                     return new Size(n, r);
                 }
             }
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new BadInputException("libra: --sizes: expected NODESxREGIONS like 8x256 with both >= 1, got '" + s + "'");
+        throw new BadInputException("libra: --sizes: expected NODESxREGIONS like 8x256, with 1 to "
+                + ScenarioOptions.GENERATE_LIMITS.maxRegionsPerNode() + " regions per node and at most "
+                + ScenarioOptions.GENERATE_LIMITS.maxRegions() + " regions, got '" + s + "'");
     }
 
     private void warmUp() {

@@ -34,7 +34,15 @@ public final class LibraCli implements Runnable {
         CommandLine cmd = commandLine();
         cmd.setOut(out);
         cmd.setErr(err);
-        int code = cmd.execute(args);
+        int code;
+        try {
+            code = cmd.execute(args);
+        } catch (OutOfMemoryError e) {
+            // the size limits keep the simulator well inside a default heap; this is the last guard
+            err.println("libra: error: out of memory (max heap " + Table.bytes(Runtime.getRuntime().maxMemory())
+                    + "); use smaller --nodes/--regions, or give Java more heap: JAVA_OPTS=-Xmx8g libra ...");
+            code = FAILURE;
+        }
         out.flush();
         err.flush();
         return code;

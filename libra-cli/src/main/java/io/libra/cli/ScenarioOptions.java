@@ -28,8 +28,39 @@ final class ScenarioOptions {
             description = "override how value sizes spread: ${COMPLETION-CANDIDATES}")
     Scenario.Values values;
 
+    /**
+     * How large a simulated cluster may be. Every hosted region costs its node CPU in the hidden
+     * model, so past about 500 regions per node there is no room left for requests; the workload is
+     * defined over {@link Scenario#CELLS} key cells; and time and memory grow with regions x nodes.
+     * Beyond these a run would fail deep inside or take minutes to gigabytes, so it is refused at once.
+     */
+    record Limits(int maxRegions, int maxRegionsPerNode, int maxRounds) {
+    }
+
+    static final Limits SIMULATE_LIMITS = new Limits(Scenario.CELLS, 500, 1000);
+    static final Limits GENERATE_LIMITS = new Limits(200_000, 500, Integer.MAX_VALUE);
+
     /** The chosen scenario at the chosen size; {@code rounds} null keeps the scenario's. */
-    Scenario resolve(Integer rounds) {
+    Scenario resolve(Integer rounds, Limits limits) {
+        Scenario s = resolve(rounds);
+        if (s.regions() > limits.maxRegions()) {
+            throw new BadInputException("libra: --regions: at most " + limits.maxRegions() + ", got " + s.regions());
+        }
+        if (s.nodes() > s.regions()) {
+            throw new BadInputException("libra: --nodes: at most the number of regions (" + s.regions()
+                    + "; every node starts with one), got " + s.nodes());
+        }
+        if ((long) s.regions() > (long) limits.maxRegionsPerNode() * s.nodes()) {
+            throw new BadInputException("libra: --regions: at most " + limits.maxRegionsPerNode() + " per node ("
+                    + (long) limits.maxRegionsPerNode() * s.nodes() + " on " + s.nodes() + " nodes), got " + s.regions());
+        }
+        if (s.rounds() > limits.maxRounds()) {
+            throw new BadInputException("libra: --rounds: at most " + limits.maxRounds() + ", got " + s.rounds());
+        }
+        return s;
+    }
+
+    private Scenario resolve(Integer rounds) {
         try {
             Scenario builtIn = Scenario.byName(scenario);
             Scenario s = builtIn.with(hotness == null ? builtIn.shape() : hotness, values == null ? builtIn.values() : values);

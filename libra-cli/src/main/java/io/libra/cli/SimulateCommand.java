@@ -60,7 +60,7 @@ final class SimulateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Scenario s = options.resolve(rounds);
+        Scenario s = options.resolve(rounds, ScenarioOptions.SIMULATE_LIMITS);
         if (report != null) {
             Inputs.checkWritable(report.resolve("index.html"));
         }
@@ -71,7 +71,8 @@ final class SimulateCommand implements Callable<Integer> {
             }
         }
         Inputs.planner(Strategies.LIBRA, lambda, options.seed);
-        ProgressBar bar = new ProgressBar(spec.commandLine().getErr());
+        ProgressBar bar = new ProgressBar(spec.commandLine().getErr(), String.format(Locale.ROOT,
+                "simulating %s (%d nodes, %d regions)", s.name(), s.nodes(), s.regions()));
         if (replication != null && replication < 1) {
             throw new BadInputException("libra: --replication: must be >= 1, got " + replication);
         }

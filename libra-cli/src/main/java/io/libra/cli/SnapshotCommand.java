@@ -43,7 +43,7 @@ final class SnapshotCommand implements Runnable {
             if (buckets < 0) {
                 throw new BadInputException("libra: --buckets: must be >= 0, got " + buckets);
             }
-            Scenario s = options.resolve(null);
+            Scenario s = options.resolve(null, ScenarioOptions.GENERATE_LIMITS);
             ClusterSnapshot snap = new Simulator(CostModel.drawn(s, options.seed)).snapshot(s, options.seed, buckets);
             Inputs.write(out, SnapshotCodec.write(snap));
             spec.commandLine().getOut().println("wrote " + out + ": scenario " + s.name() + ", " + snap.nodes().size()

@@ -342,6 +342,6 @@ class CommandsTest {
     void benchRejectsBadSizes() {
         Cli.Result r = Cli.run("bench", "--sizes", "8by256");
         assertThat(r.code()).isEqualTo(2);
-        assertThat(r.err().strip()).isEqualTo("libra: --sizes: expected NODESxREGIONS like 8x256 with both >= 1, got '8by256'");
+        assertThat(r.err().strip()).isEqualTo("libra: --sizes: expected NODESxREGIONS like 8x256, with 1 to 500 regions per node and at most 200000 regions, got '8by256'");
     }
 }
