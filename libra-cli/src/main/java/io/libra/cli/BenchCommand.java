@@ -47,7 +47,7 @@ final class BenchCommand implements Callable<Integer> {
         for (String s : sizes) {
             parsed.add(parse(s));
         }
-        Inputs.planner(strategy, 0.05, seed);
+        Inputs.planner(strategy, 0.05);
         warmUp();
         Table t = new Table("nodes", "regions", "snapshot JSON", "parse", "plan", "actions", "peak heap");
         for (Size s : parsed) {
@@ -60,7 +60,7 @@ final class BenchCommand implements Callable<Integer> {
             long t0 = System.nanoTime();
             ClusterSnapshot read = SnapshotCodec.read("bench.json", json);
             long t1 = System.nanoTime();
-            PlanResult r = Inputs.planner(strategy, 0.05, seed).plan(read);
+            PlanResult r = Inputs.planner(strategy, 0.05).plan(read);
             long t2 = System.nanoTime();
             t.row(s.nodes(), s.regions(), Table.bytes(json.length), Table.millis((t1 - t0) / 1e6), Table.millis((t2 - t1) / 1e6),
                     r.plan().actions().size(), Table.bytes(peakHeap()));
@@ -96,7 +96,7 @@ final class BenchCommand implements Callable<Integer> {
                 .snapshot(Scenario.byName("paper-mixgraph").resized(8, 256, 1), seed, buckets);
         for (int i = 0; i < 5; i++) {
             SnapshotCodec.read("warm-up.json", SnapshotCodec.write(snap).getBytes(StandardCharsets.UTF_8));
-            Inputs.planner(strategy, 0.05, seed).plan(snap);
+            Inputs.planner(strategy, 0.05).plan(snap);
         }
     }
 

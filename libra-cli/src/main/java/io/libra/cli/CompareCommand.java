@@ -29,8 +29,6 @@ final class CompareCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE})")
     double lambda;
 
-    @Option(names = "--seed", defaultValue = "42", description = "seed for tie-breaking (default: ${DEFAULT-VALUE})")
-    long seed;
 
     @Option(names = "--format", defaultValue = "table", description = "table or json (default: ${DEFAULT-VALUE})")
     PlanCommand.Format format;
@@ -40,7 +38,7 @@ final class CompareCommand implements Callable<Integer> {
         Inputs.LoadedSnapshot s = Inputs.snapshot(snapshot);
         Map<String, PlanResult> results = new LinkedHashMap<>();
         for (String name : Strategies.names()) {
-            results.put(name, Inputs.planner(name, lambda, seed).plan(s.snapshot()));
+            results.put(name, Inputs.planner(name, lambda).plan(s.snapshot()));
         }
         PrintWriter w = spec.commandLine().getOut();
         w.print(format == PlanCommand.Format.json ? json(results) : table(results));

@@ -63,9 +63,9 @@ final class Inputs {
         }
     }
 
-    static Planner planner(String strategy, double lambda, long seed) {
+    static Planner planner(String strategy, double lambda) {
         try {
-            return Planner.builder().strategy(strategy).config(SchedulerConfig.DEFAULT.withLambda(lambda)).seed(seed).build();
+            return Planner.builder().strategy(strategy).config(SchedulerConfig.DEFAULT.withLambda(lambda)).build();
         } catch (IllegalArgumentException e) {
             throw new BadInputException("libra: --" + e.getMessage());
         }

@@ -5,7 +5,7 @@ import io.libra.core.estimate.EstimationConfig;
 import io.libra.core.estimate.LoadModel;
 import io.libra.core.estimate.MetricMapping;
 import io.libra.core.plan.InvalidPlanException;
-import io.libra.core.plan.PlanApplier;
+import io.libra.core.apply.PlanApplier;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 

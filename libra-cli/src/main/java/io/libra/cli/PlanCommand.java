@@ -46,8 +46,6 @@ final class PlanCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE})")
     double lambda;
 
-    @Option(names = "--seed", defaultValue = "42", description = "seed for tie-breaking (default: ${DEFAULT-VALUE})")
-    long seed;
 
     @Option(names = "--out", paramLabel = "PLAN.json", description = "write the plan JSON to this file")
     Path out;
@@ -60,7 +58,7 @@ final class PlanCommand implements Callable<Integer> {
         Inputs.LoadedSnapshot s = Inputs.snapshot(snapshot);
         List<ClusterSnapshot> windows = Inputs.history(history, s.snapshot());
         Plan previous = previousPlan == null ? null : Inputs.plan(previousPlan).plan();
-        PlanResult result = Inputs.planner(strategy, lambda, seed)
+        PlanResult result = Inputs.planner(strategy, lambda)
                 .plan(new PlanRequest(s.snapshot(), windows, previous, false));
         String json = PlanCodec.write(result.plan(), s.sha256());
         PrintWriter w = spec.commandLine().getOut();

@@ -46,6 +46,9 @@ final class SimulateCommand implements Callable<Integer> {
             + "from node totals (to compare the two)")
     boolean noLearning;
 
+    @Option(names = "--cpu-weight", defaultValue = "0.5", description = "2d-wtd's weight w of CPU in its score w·cpu + (1−w)·disk (default: ${DEFAULT-VALUE})")
+    double cpuWeight;
+
     @Option(names = "--no-guard", negatable = false, description = "plan every round even when loads fluctuate between windows")
     boolean noGuard;
 
@@ -70,7 +73,10 @@ final class SimulateCommand implements Callable<Integer> {
                 throw new BadInputException("libra: --strategies: unknown '" + n + "', expected some of " + Strategies.names());
             }
         }
-        Inputs.planner(Strategies.LIBRA, lambda, options.seed);
+        Inputs.planner(Strategies.LIBRA, lambda);
+        if (!(cpuWeight >= 0 && cpuWeight <= 1)) {
+            throw new BadInputException("libra: --cpu-weight: must be between 0 and 1, got " + cpuWeight);
+        }
         ProgressBar bar = new ProgressBar(spec.commandLine().getErr(), String.format(Locale.ROOT,
                 "simulating %s (%d nodes, %d regions)", s.name(), s.nodes(), s.regions()));
         if (replication != null && replication < 1) {
@@ -78,7 +84,7 @@ final class SimulateCommand implements Callable<Integer> {
         }
         CostModel cost = CostModel.drawn(s, options.seed).withReplication(replication == null ? s.replication() : replication);
         SimulationResult result = new Simulator(cost)
-                .run(new Simulator.Config(s, options.seed, names, lambda, !noGuard, !noLearning), bar);
+                .run(new Simulator.Config(s, options.seed, names, lambda, !noGuard, !noLearning, cpuWeight), bar);
         bar.done();
         PrintWriter w = spec.commandLine().getOut();
         w.print(format == PlanCommand.Format.json ? json(result) : tables(result));

@@ -23,7 +23,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.time.InstantSource;
 import java.util.Optional;
-import java.util.SplittableRandom;
 
 /**
  * The front door of the core: estimate (measured, learnt or the paper's mapping), check the
@@ -35,7 +34,6 @@ public final class Planner {
     private final EstimationConfig estimation;
     private final FluctuationGuard guard;
     private final InstantSource clock;
-    private final long seed;
     private final boolean learn;
     private final PlannerMetrics metrics;
 
@@ -45,7 +43,6 @@ public final class Planner {
         this.estimation = b.estimation;
         this.guard = b.guard;
         this.clock = b.clock;
-        this.seed = b.seed;
         this.learn = b.learn;
         this.metrics = new PlannerMetrics(b.registry, b.strategy.name());
     }
@@ -125,7 +122,7 @@ public final class Planner {
     }
 
     private PlanningContext context(SchedulerConfig c) {
-        return new PlanningContext(c, estimation, new SplittableRandom(seed));
+        return new PlanningContext(c, estimation);
     }
 
     /** Builder with the paper's defaults: libra, λ = 0.05, c = 1.63, 20% fluctuation guard. */
@@ -135,7 +132,6 @@ public final class Planner {
         private EstimationConfig estimation = EstimationConfig.DEFAULT;
         private FluctuationGuard guard = FluctuationGuard.DEFAULT;
         private InstantSource clock = InstantSource.system();
-        private long seed = 42;
         private MeterRegistry registry;
         private boolean learn = true;
 
@@ -172,11 +168,6 @@ public final class Planner {
 
         public Builder clock(InstantSource c) {
             this.clock = c;
-            return this;
-        }
-
-        public Builder seed(long s) {
-            this.seed = s;
             return this;
         }
 

@@ -2,6 +2,7 @@ package io.libra.core.estimate;
 
 import io.libra.core.model.Dimension;
 import io.libra.core.model.Node;
+import io.libra.core.model.Normalisation;
 import io.libra.core.plan.Balance;
 import java.util.HashMap;
 import java.util.List;
@@ -53,18 +54,11 @@ public final class LoadModel {
     }
 
     private double[] targets(Dimension d, double[] load) {
-        double total = 0;
-        for (double x : load) {
-            total += x;
+        double[] capacity = null;
+        if (isHeterogeneous()) {
+            capacity = nodes.stream().mapToDouble(n -> n.capacity().of(d)).toArray();
         }
-        double[] t = new double[nodes.size()];
-        boolean weighted = isHeterogeneous();
-        double capTotal = weighted ? nodes.stream().mapToDouble(n -> n.capacity().of(d)).sum() : nodes.size();
-        for (int j = 0; j < t.length; j++) {
-            double share = weighted ? nodes.get(j).capacity().of(d) / capTotal : 1.0 / nodes.size();
-            t[j] = total * share;
-        }
-        return t;
+        return Normalisation.targets(load, capacity);
     }
 
     /** The same nodes and base load with another region layout (a plan's predicted state). */
@@ -116,13 +110,12 @@ public final class LoadModel {
 
     /** A'_j or B'_j (eq. 1); 1 when the whole cluster carries no load in d. */
     public double normalized(int node, Dimension d) {
-        double t = target(node, d);
-        return t > 0 ? load(node, d) / t : 1.0;
+        return Normalisation.normalised(load(node, d), target(node, d));
     }
 
     /** δ_j (eq. 3). */
     public double deviation(int node) {
-        return Math.max(normalized(node, Dimension.CPU), normalized(node, Dimension.DISK)) - 1.0;
+        return Normalisation.deviation(normalized(node, Dimension.CPU), normalized(node, Dimension.DISK));
     }
 
     public Balance balance() {
@@ -132,7 +125,7 @@ public final class LoadModel {
             maxCpu = Math.max(maxCpu, normalized(j, Dimension.CPU));
             maxDisk = Math.max(maxDisk, normalized(j, Dimension.DISK));
         }
-        return new Balance(maxCpu, maxDisk, Math.max(maxCpu, maxDisk) - 1.0);
+        return new Balance(maxCpu, maxDisk, Normalisation.deviation(maxCpu, maxDisk));
     }
 
     /** Total load in a dimension; conserved by every plan. */

@@ -3,6 +3,7 @@ package io.libra.core.schedule;
 import io.libra.core.estimate.LoadModel;
 import io.libra.core.estimate.RegionLoad;
 import io.libra.core.model.Dimension;
+import io.libra.core.model.Normalisation;
 import io.libra.core.plan.Action;
 import io.libra.core.plan.Constraint;
 import io.libra.core.plan.MergeAction;
@@ -80,8 +81,7 @@ final class ColdMerges {
     }
 
     private static double share(LoadModel model, int node, Dimension d, double load) {
-        double t = model.target(node, d);
-        return t > 0 ? load / t : 0;
+        return Normalisation.share(load, model.target(node, d));
     }
 
     private static void emit(LoadModel model, int node, List<RegionLoad> run, List<Action> out) {

@@ -3,7 +3,6 @@ package io.libra.core.schedule;
 import io.libra.core.estimate.LoadModel;
 import io.libra.core.model.Dimension;
 import io.libra.core.plan.Action;
-import io.libra.core.plan.Constraint;
 import io.libra.core.split.RegionSplitter;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -19,11 +18,6 @@ import java.util.List;
  */
 final class CooperativeRun {
     private static final int DESTINATIONS_TRIED = 8;
-    private static final List<Constraint> MIGRATION = List.of(
-            Constraint.LOAD_CONSTRAINT, Constraint.INTERFERENCE_CONSTRAINT, Constraint.BENEFIT_THRESHOLD);
-    private static final List<Constraint> WHOLE = List.of(Constraint.BELOW_SOURCE, Constraint.BENEFIT_THRESHOLD);
-    private static final List<Constraint> SHARED_RELIEF = List.of(
-            Constraint.LOAD_CONSTRAINT, Constraint.SHARED_RELIEF, Constraint.BENEFIT_THRESHOLD);
 
     private final SchedulerConfig config;
     private final WorkingState state;
@@ -44,9 +38,9 @@ final class CooperativeRun {
         this.hottest = new NodeHeap(n, state::deviation, true);
         this.worst = new NodeHeap(n, state::deviation, true);
         for (Dimension d : Dimension.values()) {
-            coolest[d.ordinal()] = new NodeHeap(n, j -> state.norm(j, d), false);
+            coolest[d.ordinal()] = new NodeHeap(n, j -> state.normalised(j, d), false);
         }
-        this.splits = new SplitProposer(state, context, d -> state.norm(coolest[d.ordinal()].peek(), d));
+        this.splits = new SplitProposer(state, context, d -> state.normalised(coolest[d.ordinal()].peek(), d));
         state.listen(hottest::add);
         state.listen(worst::update);
         state.listen(coolest[0]::update);
@@ -98,7 +92,7 @@ final class CooperativeRun {
         List<Integer> scheduled = new ArrayList<>();
         List<Integer> splitQueue = new ArrayList<>();
         for (int r : state.regionsByLoad(source, d)) {
-            if (state.norm(source, d) <= 1.0 || !conditions.benefitThreshold(r, d, source)) {
+            if (state.normalised(source, d) <= 1.0 || !conditions.benefit.holds(Candidate.of(r, source, -1, d))) {
                 break;
             }
             if (!scheduled.isEmpty() && (worst.peek() != source || state.critical(source) != d)) {
@@ -121,9 +115,9 @@ final class CooperativeRun {
     private boolean splitInstead(int source, Dimension d, List<Integer> splitQueue) {
         double splitLoad = 0;
         for (int r : splitQueue) {
-            splitLoad += state.regionNorm(r, d, source);
+            splitLoad += state.share(r, d, source);
         }
-        double excess = state.norm(source, d) - 1;
+        double excess = state.normalised(source, d) - 1;
         if (splitLoad < Math.min(excess, config.splitBound())) {
             return false;
         }
@@ -145,7 +139,7 @@ final class CooperativeRun {
     private boolean eagerStep(int source, Dimension d) {
         List<Integer> splitQueue = new ArrayList<>();
         for (int r : state.regionsByLoad(source, d)) {
-            if (!conditions.benefitThreshold(r, d, source)) {
+            if (!conditions.benefit.holds(Candidate.of(r, source, -1, d))) {
                 break;
             }
             if (tryMove(r, source, d, splitQueue)) {
@@ -165,17 +159,16 @@ final class CooperativeRun {
      * split candidate when it exceeds λ/2 and splitting may help.
      */
     private boolean tryMove(int r, int source, Dimension d, List<Integer> splitQueue) {
-        boolean interferes = !conditions.interferenceConstraint(r, d, source);
+        Candidate here = Candidate.of(r, source, -1, d);
+        boolean interferes = !conditions.interference.holdsOn(here, source);
         boolean splittable = config.splitting() && !unsplittable.get(r);
-        if (interferes && state.norm(source, d.other()) <= 1.0) {
+        if (interferes && state.normalised(source, d.other()) <= 1.0) {
             return !splittable && moveWhole(r, source, d);
         }
-        int dst = destination(r, d, source, interferes);
-        if (dst >= 0) {
-            moveTo(r, source, dst, d, interferes);
+        if (moveToDestination(r, d, source, interferes)) {
             return true;
         }
-        if (conditions.exceedsSplitBound(r, source) && splittable) {
+        if (conditions.splitBound.holds(here) && splittable) {
             splitQueue.add(r);
         } else if (!splittable) {
             return moveWhole(r, source, d);
@@ -186,10 +179,9 @@ final class CooperativeRun {
     /** A region that cannot be split moves whole when some node stays below the source after taking it. */
     private boolean moveWhole(int r, int source, Dimension d) {
         for (int dst : coolest[d.ordinal()].top(DESTINATIONS_TRIED)) {
-            if (dst != source && conditions.belowSource(r, source, dst)) {
-                String note = Notes.move(state.region(r).id(), d, state.norm(source, d), state.regionNorm(r, d, source),
-                        state.regionNorm(r, d.other(), source), config.lambda()) + "; cannot be split, so it moves whole";
-                state.move(r, dst, d, WHOLE, note);
+            Candidate c = Candidate.of(r, source, dst, d);
+            if (dst != source && conditions.belowSource.holds(c)) {
+                state.move(c, conditions.whole(), Notes.critical(state, source, d));
                 return true;
             }
         }
@@ -197,26 +189,22 @@ final class CooperativeRun {
     }
 
     /**
-     * The least-loaded node in d that takes the region under the load constraint (and, for a
-     * region failing the interference constraint, with room in the other dimension).
+     * Moves the region to the least-loaded node in d that takes it under the load constraint,
+     * with the interference constraint holding on both nodes, or else with shared relief.
      */
-    private int destination(int r, Dimension d, int source, boolean interferes) {
+    private boolean moveToDestination(int r, Dimension d, int source, boolean interferes) {
         for (int dst : coolest[d.ordinal()].top(DESTINATIONS_TRIED)) {
-            if (dst == source || !conditions.loadConstraint(r, d, dst)) {
+            Candidate c = Candidate.of(r, source, dst, d);
+            if (dst == source || !conditions.load.holds(c)) {
                 continue;
             }
-            boolean clean = !interferes && conditions.interferenceConstraint(r, d, dst);
-            if (clean || conditions.sharedRelief(r, d, source, dst)) {
-                return dst;
+            List<MigrationCondition> passed = !interferes && conditions.interference.holds(c) ? conditions.paper()
+                    : conditions.sharedRelief.holds(c) ? conditions.relief() : null;
+            if (passed != null) {
+                state.move(c, passed, Notes.critical(state, source, d));
+                return true;
             }
         }
-        return -1;
-    }
-
-    private void moveTo(int r, int source, int dst, Dimension d, boolean interferes) {
-        String note = Notes.move(state.region(r).id(), d, state.norm(source, d), state.regionNorm(r, d, source),
-                state.regionNorm(r, d.other(), source), config.lambda());
-        state.move(r, dst, d, interferes ? SHARED_RELIEF : MIGRATION, interferes ? note + "; source above the mean in "
-                + d.other().label() + " too" : note);
+        return false;
     }
 }

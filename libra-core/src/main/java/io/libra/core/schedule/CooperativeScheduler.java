@@ -4,7 +4,7 @@ import io.libra.core.estimate.LoadModel;
 import io.libra.core.plan.Action;
 import io.libra.core.plan.Balance;
 import io.libra.core.plan.Plan;
-import io.libra.core.plan.PlanApplier;
+import io.libra.core.apply.PlanApplier;
 import io.libra.core.plan.PlanStatus;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,12 +66,10 @@ public final class CooperativeScheduler implements Strategy {
             if (context.config().lazy()) {
                 all = new ArrayList<>(PlanOptimizer.optimize(model, all));
             }
-            current = applier.apply(model, new Plan(Strategies.LIBRA, all, model.balance(), model.balance(),
-                    PlanStatus.PLANNED, ""));
+            current = applier.apply(model, all);
             if (cap > 0 && all.size() > cap) {
                 all = all.subList(0, cap);
-                return new Rounds(all, applier.apply(model, new Plan(Strategies.LIBRA, all, model.balance(),
-                        model.balance(), PlanStatus.PLANNED, "")));
+                return new Rounds(all, applier.apply(model, all));
             }
             if (cap > 0 && all.size() == cap || current.balance().imbalanceDegree() <= context.config().lambda()) {
                 break;

@@ -22,8 +22,8 @@ public final class IsolatedStrategy implements Strategy {
             return PlanFinisher.unchanged(Plan.empty(name(), model.balance(), PlanStatus.BALANCED, "both dimensions within 1 + λ"), model);
         }
         WorkingState state = new WorkingState(model, new RegionSplitter(context.estimation()));
-        ScoreBalancer cpu = new ScoreBalancer(state, config, 1, 0);
-        ScoreBalancer disk = new ScoreBalancer(state, config, 0, 1);
+        ScoreBalancer cpu = new ScoreBalancer(state, config, Score.CPU);
+        ScoreBalancer disk = new ScoreBalancer(state, config, Score.DISK);
         int cap = Baselines.cap(model, config);
         boolean active = true;
         while (active && state.actions().size() < cap) {

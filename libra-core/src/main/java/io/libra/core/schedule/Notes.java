@@ -1,6 +1,7 @@
 package io.libra.core.schedule;
 
 import io.libra.core.model.Dimension;
+import java.util.List;
 
 /** Short human sentences for reasons; plain concatenation because plans can hold many actions. */
 final class Notes {
@@ -11,13 +12,22 @@ final class Notes {
         return Double.toString(Math.round(x * 1000) / 1000.0);
     }
 
-    static String move(String region, Dimension d, double srcLoad, double x, double y, double lambda) {
-        return "source " + d.label() + " " + num(srcLoad) + " > 1+λ=" + num(1 + lambda) + "; " + region + " "
-                + d.label() + " " + num(x) + " > " + d.other().label() + " " + num(y);
+    /** Why the source sheds load: its critical dimension is above its target. */
+    static String critical(WorkingState state, int source, Dimension d) {
+        return state.nodeId(source) + " " + d.label() + " " + num(state.normalised(source, d)) + " > 1 (critical)";
     }
 
-    static String split(String region, Dimension d, double x, double lambda, double ratio) {
-        return region + " " + d.label() + " " + num(x) + " > λ/2=" + num(lambda / 2)
-                + " and no lighter region qualified; split at load ratio " + num(ratio);
+    /** The trigger followed by each passed condition's own test, evaluated before the action. */
+    static String passed(String trigger, List<MigrationCondition> passed, Candidate c) {
+        StringBuilder b = new StringBuilder(trigger);
+        for (MigrationCondition m : passed) {
+            b.append("; ").append(m.explain(c));
+        }
+        return b.toString();
+    }
+
+    static String split(String trigger, SplitBound bound, Candidate c, double ratio) {
+        return trigger + "; " + bound.explain(c) + " and no region on the node could move whole; split at load ratio "
+                + num(ratio);
     }
 }

@@ -3,7 +3,7 @@ package io.libra.core.schedule;
 import io.libra.core.estimate.LoadModel;
 import io.libra.core.plan.Action;
 import io.libra.core.plan.Plan;
-import io.libra.core.plan.PlanApplier;
+import io.libra.core.apply.PlanApplier;
 import io.libra.core.plan.PlanStatus;
 import java.util.List;
 
@@ -17,8 +17,7 @@ final class PlanFinisher {
         if (actions.isEmpty()) {
             return unchanged(Plan.empty(strategy, model.balance(), PlanStatus.STUCK, stuck), model);
         }
-        LoadModel predicted = new PlanApplier(context.estimation()).apply(model, new Plan(strategy, actions,
-                model.balance(), model.balance(), PlanStatus.PLANNED, ""));
+        LoadModel predicted = new PlanApplier(context.estimation()).apply(model, actions);
         return finish(strategy, model, actions, predicted);
     }
 

@@ -4,6 +4,7 @@ import io.libra.core.estimate.LoadModel;
 import io.libra.core.estimate.RegionLoad;
 import io.libra.core.plan.Action;
 import io.libra.core.plan.MoveAction;
+import io.libra.core.plan.Reason;
 import io.libra.core.plan.SplitAction;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -18,8 +19,10 @@ import java.util.Set;
  * a split whose pieces all end where the region was split is dropped.
  */
 public final class PlanOptimizer {
+    private static final String MERGED = "hops merged ";
     private final Map<String, String> bornOn = new HashMap<>();
     private final Map<String, String> now = new HashMap<>();
+    private final Map<String, Integer> firstMove = new HashMap<>();
     private final Map<String, Integer> lastMove = new HashMap<>();
     private final Map<String, SplitAction> splitOf = new HashMap<>();
     private final Map<String, String> splitNode = new HashMap<>();
@@ -50,6 +53,7 @@ public final class PlanOptimizer {
             Action a = raw.get(i);
             if (a instanceof MoveAction m) {
                 now.put(m.region(), m.to());
+                firstMove.putIfAbsent(m.region(), i);
                 lastMove.put(m.region(), i);
             } else if (a instanceof SplitAction s) {
                 String node = now.get(s.region());
@@ -82,6 +86,17 @@ public final class PlanOptimizer {
         return splitOf.containsKey(region) ? splitNode.get(region) : now.get(region);
     }
 
+    /**
+     * The reason of several hops made one move: the source as it was at the first hop, the
+     * destination and the conditions as they were at the last, and a note that says so.
+     */
+    private static Reason merged(Reason first, Reason last, String from, String to) {
+        String lastNote = last.note().startsWith(MERGED) ? last.note().substring(last.note().indexOf(") ") + 2) : last.note();
+        return new Reason(first.criticalDimension(), last.passed(), first.source(), last.destination(),
+                MERGED + from + " → " + to + " (" + from + " as at the first hop, conditions as at the last) "
+                        + lastNote);
+    }
+
     private List<Action> emit(List<Action> raw) {
         List<Action> out = new ArrayList<>();
         for (int i = 0; i < raw.size(); i++) {
@@ -96,7 +111,9 @@ public final class PlanOptimizer {
             String from = bornOn.get(m.region());
             String to = endNode(m.region());
             if (lastMove.get(m.region()) == i && !from.equals(to)) {
-                out.add(new MoveAction(m.region(), from, to, m.sizeBytes(), m.reason()));
+                MoveAction first = (MoveAction) raw.get(firstMove.get(m.region()));
+                Reason why = first == m ? m.reason() : merged(first.reason(), m.reason(), from, to);
+                out.add(new MoveAction(m.region(), from, to, m.sizeBytes(), why));
             }
         }
         return out;

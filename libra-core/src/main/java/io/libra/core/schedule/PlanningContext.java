@@ -1,11 +1,11 @@
 package io.libra.core.schedule;
 
 import io.libra.core.estimate.EstimationConfig;
-import java.util.random.RandomGenerator;
 
 /**
- * What a strategy may use besides the load model: the scheduling parameters, the estimation
- * (to share a split region's load between its halves) and a seeded random source for ties.
+ * What a strategy may use besides the load model: the scheduling parameters and the estimation
+ * (to share a split region's load between its halves). Strategies draw no random numbers: ties
+ * break on node and region index, so equal input gives an equal plan.
  */
-public record PlanningContext(SchedulerConfig config, EstimationConfig estimation, RandomGenerator random) {
+public record PlanningContext(SchedulerConfig config, EstimationConfig estimation) {
 }

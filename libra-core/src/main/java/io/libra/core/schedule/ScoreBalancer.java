@@ -1,56 +1,53 @@
 package io.libra.core.schedule;
 
 import io.libra.core.model.Dimension;
-import io.libra.core.plan.Constraint;
+import java.util.Arrays;
 import java.util.List;
 
 /**
- * The baselines' greedy step: balance one score, a weighted sum {@code wCpu·A' + wDisk·B'} of
- * the normalised loads, by moving the heaviest-scoring region that fits from the node with
- * the highest score to the one with the lowest. With weights (1, 0) or (0, 1) it is a
- * single-dimension balancer (1d-cpu, 1d-io, and each half of 2d-iso); with (w, 1 − w) it is
- * 2d-wtd. It never looks at the dimension it does not score.
+ * The baselines' greedy step: balance one {@link Score} by moving the heaviest-scoring region
+ * that passes the load constraint and the benefit threshold (on the score) from the node with
+ * the highest score to the one with the lowest. With a one-dimension score it is 1d-cpu, 1d-io
+ * and each half of 2d-iso; with a weighted score it is 2d-wtd. It never looks at what it does
+ * not score.
  */
 final class ScoreBalancer {
-    private static final List<Constraint> PASSED = List.of(Constraint.LOAD_CONSTRAINT, Constraint.BENEFIT_THRESHOLD);
-
     private final WorkingState state;
     private final SchedulerConfig config;
-    private final double wCpu;
-    private final double wDisk;
+    private final Score score;
     private final NodeHeap hot;
     private final NodeHeap cold;
+    private final LoadConstraint load;
+    private final BenefitThreshold benefit;
+    private final List<MigrationCondition> passed;
 
-    ScoreBalancer(WorkingState state, SchedulerConfig config, double wCpu, double wDisk) {
+    ScoreBalancer(WorkingState state, SchedulerConfig config, Score score) {
         this.state = state;
         this.config = config;
-        this.wCpu = wCpu;
-        this.wDisk = wDisk;
+        this.score = score;
         int n = state.nodeCount();
-        this.hot = new NodeHeap(n, this::score, true);
-        this.cold = new NodeHeap(n, this::score, false);
+        this.hot = new NodeHeap(n, j -> score.node(state, j), true);
+        this.cold = new NodeHeap(n, j -> score.node(state, j), false);
+        this.load = new LoadConstraint(state, config);
+        this.benefit = new BenefitThreshold(state, config);
+        this.passed = List.of(load, benefit);
         state.listen(hot::add);
         state.listen(cold::update);
     }
 
-    double score(int j) {
-        return wCpu * state.norm(j, Dimension.CPU) + wDisk * state.norm(j, Dimension.DISK);
-    }
-
-    private double regionScore(int r, int j) {
-        return wCpu * state.regionNorm(r, Dimension.CPU, j) + wDisk * state.regionNorm(r, Dimension.DISK, j);
-    }
-
-    /** The dimension reasons name: the one with the larger weight. */
-    private Dimension dimension() {
-        return wCpu >= wDisk ? Dimension.CPU : Dimension.DISK;
+    double maxScore() {
+        double max = 0;
+        for (int j = 0; j < state.nodeCount(); j++) {
+            max = Math.max(max, score.node(state, j));
+        }
+        return max;
     }
 
     /** One move from the hottest node that can shed load; false when no node can act. */
     boolean step() {
         while (!hot.isEmpty()) {
             int src = hot.peek();
-            if (score(src) <= 1 + config.lambda()) {
+            if (score.node(state, src) <= 1 + config.lambda()) {
                 return false;
             }
             if (shed(src)) {
@@ -62,38 +59,35 @@ final class ScoreBalancer {
     }
 
     private boolean shed(int src) {
-        Dimension d = dimension();
-        int[] regions = state.regionsByLoad(src, d);
-        sortByScore(regions, src);
         int dst = cold.peek();
         if (dst == src) {
             return false;
         }
-        for (int r : regions) {
-            double x = regionScore(r, src);
-            if (x <= config.benefitThreshold()) {
+        Dimension d = score.dimension();
+        for (int r : byScore(state.regionsByLoad(src, d), src)) {
+            Candidate c = new Candidate(r, src, dst, d, score);
+            if (!benefit.holds(c)) {
                 return false;
             }
-            if (score(dst) + regionScore(r, dst) < 1 + config.lambda()) {
-                String note = "score " + Notes.num(score(src)) + " > 1+λ; " + state.region(r).id() + " score " + Notes.num(x);
-                state.move(r, dst, d, PASSED, note);
+            if (load.holds(c)) {
+                state.move(c, passed, state.nodeId(src) + " " + score.label() + " "
+                        + Notes.num(score.node(state, src)) + " > 1+λ=" + Notes.num(1 + config.lambda()));
                 return true;
             }
         }
         return false;
     }
 
-    private void sortByScore(int[] regions, int src) {
-        if (wCpu == 0 || wDisk == 0) {
-            return;
+    /** Heaviest score first; a one-dimension score is already in that order. */
+    private int[] byScore(int[] regions, int src) {
+        if (score.cpu() == 0 || score.disk() == 0) {
+            return regions;
         }
-        Integer[] boxed = java.util.Arrays.stream(regions).boxed().toArray(Integer[]::new);
-        java.util.Arrays.sort(boxed, (a, b) -> {
-            int c = Double.compare(regionScore(b, src), regionScore(a, src));
+        Integer[] boxed = Arrays.stream(regions).boxed().toArray(Integer[]::new);
+        Arrays.sort(boxed, (a, b) -> {
+            int c = Double.compare(score.region(state, b, src), score.region(state, a, src));
             return c != 0 ? c : Integer.compare(a, b);
         });
-        for (int k = 0; k < regions.length; k++) {
-            regions[k] = boxed[k];
-        }
+        return Arrays.stream(boxed).mapToInt(Integer::intValue).toArray();
     }
 }

@@ -25,6 +25,7 @@ final class SplitProposer {
     private final SchedulerConfig config;
     private final EstimationConfig estimation;
     private final RegionSplitter splitter;
+    private final SplitBound bound;
 
     private final ToDoubleFunction<Dimension> coolestLoad;
 
@@ -34,6 +35,7 @@ final class SplitProposer {
         this.config = context.config();
         this.estimation = context.estimation();
         this.splitter = new RegionSplitter(estimation);
+        this.bound = new SplitBound(state, config);
     }
 
     record Proposal(int region, String key, double ratio) {
@@ -53,7 +55,7 @@ final class SplitProposer {
     }
 
     private Proposal propose(int r, int source, Dimension d) {
-        double x = state.regionNorm(r, d, source);
+        double x = state.share(r, d, source);
         if (x <= 0) {
             return null;
         }
@@ -78,15 +80,15 @@ final class SplitProposer {
         double carved = 0;
         Proposal p = first;
         while (p != null) {
-            double x = state.regionNorm(p.region(), d, source);
-            String note = Notes.split(state.region(p.region()).id(), d, x, config.lambda(), p.ratio());
+            String note = Notes.split(Notes.critical(state, source, d), bound, Candidate.of(p.region(), source, -1, d),
+                    p.ratio());
             int[] halves = state.split(p.region(), p.key(), p.ratio(), d, note);
             if (halves == null) {
                 unsplittable.set(p.region());
                 return carved;
             }
-            double piece = state.regionNorm(halves[0], d, source);
-            double rest = state.regionNorm(halves[1], d, source);
+            double piece = state.share(halves[0], d, source);
+            double rest = state.share(halves[1], d, source);
             carved += piece;
             if (carved >= needed || rest <= config.splitBound()) {
                 return carved + (rest <= config.splitBound() ? rest : 0);

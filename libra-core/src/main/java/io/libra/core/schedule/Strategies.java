@@ -9,10 +9,10 @@ public final class Strategies {
     public static final String LIBRA = "libra";
     private static final Map<String, Supplier<Strategy>> BY_NAME = Map.of(
             LIBRA, CooperativeScheduler::new,
-            "1d-cpu", () -> new SingleDimensionStrategy(io.libra.core.model.Dimension.CPU),
-            "1d-io", () -> new SingleDimensionStrategy(io.libra.core.model.Dimension.DISK),
+            "1d-cpu", ScoreStrategy::cpuOnly,
+            "1d-io", ScoreStrategy::diskOnly,
             "2d-iso", IsolatedStrategy::new,
-            "2d-wtd", WeightedStrategy::new);
+            "2d-wtd", ScoreStrategy::weighted);
 
     private Strategies() {
     }

@@ -3,6 +3,7 @@ package io.libra.core.schedule;
 import io.libra.core.estimate.LoadModel;
 import io.libra.core.estimate.RegionLoad;
 import io.libra.core.model.Dimension;
+import io.libra.core.model.Normalisation;
 import io.libra.core.plan.Action;
 import io.libra.core.plan.MoveAction;
 import io.libra.core.plan.NodeDeviation;
@@ -66,25 +67,23 @@ final class WorkingState {
     }
 
     /** A'_j or B'_j. */
-    double norm(int j, Dimension d) {
-        double t = target[d.ordinal()][j];
-        return t > 0 ? load[d.ordinal()][j] / t : 1.0;
+    double normalised(int j, Dimension d) {
+        return Normalisation.normalised(load[d.ordinal()][j], target[d.ordinal()][j]);
     }
 
     /** δ_j. */
     double deviation(int j) {
-        return Math.max(norm(j, Dimension.CPU), norm(j, Dimension.DISK)) - 1.0;
+        return Normalisation.deviation(normalised(j, Dimension.CPU), normalised(j, Dimension.DISK));
     }
 
     /** The critical dimension of node j: the one that dictates δ_j. */
     Dimension critical(int j) {
-        return norm(j, Dimension.CPU) > norm(j, Dimension.DISK) ? Dimension.CPU : Dimension.DISK;
+        return normalised(j, Dimension.CPU) > normalised(j, Dimension.DISK) ? Dimension.CPU : Dimension.DISK;
     }
 
     /** α'_i or β'_i measured against node j's target. */
-    double regionNorm(int r, Dimension d, int j) {
-        double t = target[d.ordinal()][j];
-        return t > 0 ? regions.get(r).of(d) / t : 0.0;
+    double share(int r, Dimension d, int j) {
+        return Normalisation.share(regions.get(r).of(d), target[d.ordinal()][j]);
     }
 
     RegionLoad region(int r) {
@@ -131,7 +130,13 @@ final class WorkingState {
         return max;
     }
 
-    void move(int r, int dst, Dimension critical, List<io.libra.core.plan.Constraint> passed, String note) {
+    /** Moves the candidate's region; the reason lists the conditions passed, each explained before the move. */
+    void move(Candidate c, List<MigrationCondition> passed, String trigger) {
+        String note = Notes.passed(trigger, passed, c);
+        move(c.region(), c.destination(), c.critical(), passed.stream().map(MigrationCondition::constraint).toList(), note);
+    }
+
+    private void move(int r, int dst, Dimension critical, List<io.libra.core.plan.Constraint> passed, String note) {
         int src = index.nodeOf(r);
         double srcBefore = deviation(src);
         double dstBefore = deviation(dst);

@@ -38,8 +38,14 @@ public final class Simulator {
      * @param strategies core strategy names; {@code none} is always run as well
      * @param guard      whether the planner sees the previous window (fluctuation guard)
      */
+    /** @param cpuWeight 2d-wtd's weight w of CPU in {@code w·A′ + (1 − w)·B′} */
     public record Config(Scenario scenario, long seed, List<String> strategies, double lambda, boolean guard,
-                         boolean learn) {
+                         boolean learn, double cpuWeight) {
+        public Config(Scenario scenario, long seed, List<String> strategies, double lambda, boolean guard,
+                      boolean learn) {
+            this(scenario, seed, strategies, lambda, guard, learn, SchedulerConfig.DEFAULT.cpuWeight());
+        }
+
         public Config(Scenario scenario, long seed, List<String> strategies, double lambda, boolean guard) {
             this(scenario, seed, strategies, lambda, guard, true);
         }
@@ -119,7 +125,8 @@ public final class Simulator {
 
     private StrategyRun runOne(String name, Config cfg, SimCluster cluster, List<Workload> workloads, Progress progress) {
         Optional<Planner> planner = name.equals(NONE) ? Optional.empty() : Optional.of(Planner.builder().strategy(name)
-                .config(SchedulerConfig.DEFAULT.withLambda(cfg.lambda())).seed(cfg.seed()).learning(cfg.learn()).build());
+                .config(SchedulerConfig.DEFAULT.withLambda(cfg.lambda()).withCpuWeight(cfg.cpuWeight()))
+                .learning(cfg.learn()).build());
         Executor exec = new Executor(cost, WINDOW_SECONDS);
         List<RoundStats> rounds = new ArrayList<>();
         Plan pending = null;

@@ -63,25 +63,25 @@ class SchedulingRulesTest {
         LoadModel m = model(new double[][] {{1.0, 1}, {0.5, 0.1}}, new double[][] {{0.5, 1}});
         MigrationConditions c = new MigrationConditions(state(m), SchedulerConfig.DEFAULT);
         // mean CPU 1.0: node 1 is at 0.5; adding 0.5 gives exactly 1.0 < 1.05, adding 1.0 gives 1.5
-        assertThat(c.loadConstraint(1, Dimension.CPU, 1)).isTrue();
-        assertThat(c.loadConstraint(0, Dimension.CPU, 1)).isFalse();
+        assertThat(c.load.holds(Candidate.of(1, 0, 1, Dimension.CPU))).isTrue();
+        assertThat(c.load.holds(Candidate.of(0, 0, 1, Dimension.CPU))).isFalse();
     }
 
     @Test
     void interferenceConstraintRejectsARegionHeavierInTheOtherDimension() {
         LoadModel m = model(new double[][] {{1.0, 0.2}, {0.2, 1.0}}, new double[][] {{0.4, 0.4}});
         MigrationConditions c = new MigrationConditions(state(m), SchedulerConfig.DEFAULT);
-        assertThat(c.interferenceConstraint(0, Dimension.CPU, 0)).isTrue();
-        assertThat(c.interferenceConstraint(1, Dimension.CPU, 0)).isFalse();
-        assertThat(c.interferenceConstraint(1, Dimension.DISK, 0)).isTrue();
+        assertThat(c.interference.holdsOn(Candidate.of(0, 0, -1, Dimension.CPU), 0)).isTrue();
+        assertThat(c.interference.holdsOn(Candidate.of(1, 0, -1, Dimension.CPU), 0)).isFalse();
+        assertThat(c.interference.holdsOn(Candidate.of(1, 0, -1, Dimension.DISK), 0)).isTrue();
     }
 
     @Test
     void benefitThresholdRejectsRegionsBelowOneFiveHundredth() {
         LoadModel m = model(new double[][] {{1.0, 1}, {0.001, 0.001}}, new double[][] {{1.0, 1}});
         MigrationConditions c = new MigrationConditions(state(m), SchedulerConfig.DEFAULT);
-        assertThat(c.benefitThreshold(0, Dimension.CPU, 0)).isTrue();
-        assertThat(c.benefitThreshold(1, Dimension.CPU, 0)).isFalse();
+        assertThat(c.benefit.holds(Candidate.of(0, 0, -1, Dimension.CPU))).isTrue();
+        assertThat(c.benefit.holds(Candidate.of(1, 0, -1, Dimension.CPU))).isFalse();
     }
 
     @Test
@@ -113,7 +113,7 @@ class SchedulingRulesTest {
                     .containsAnyOf(Constraint.INTERFERENCE_CONSTRAINT, Constraint.SHARED_RELIEF);
             assertThat(m.reason().criticalDimension()).isNotNull();
             assertThat(m.reason().source().node()).isNotEqualTo(m.reason().destination().node());
-            assertThat(m.reason().note()).contains("> 1+λ");
+            assertThat(m.reason().note()).contains("(critical)", "load constraint: ", "benefit threshold: ");
         }
     }
 

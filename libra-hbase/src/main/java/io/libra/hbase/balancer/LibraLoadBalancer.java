@@ -5,8 +5,7 @@ import io.libra.core.Planner;
 import io.libra.core.estimate.FluctuationGuard;
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.plan.Balance;
-import io.libra.core.plan.Plan;
-import io.libra.core.plan.PlanApplier;
+import io.libra.core.apply.PlanApplier;
 import io.libra.core.plan.MoveAction;
 import io.libra.core.plan.Reason;
 import io.libra.hbase.LibraConfig;
@@ -246,10 +245,8 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
 
     /** What the moves returned this run achieve alone, as the planner estimates it (the plan may hold more). */
     private static Balance predictThisRun(PlanResult r, Translation t, LibraConfig c) {
-        Plan moves = new Plan(r.plan().strategy(), new ArrayList<>(t.moveActions()), r.plan().before(),
-                r.plan().before(), r.plan().status(), r.plan().detail());
         try {
-            return new PlanApplier(c.estimation()).apply(r.before(), moves).balance();
+            return new PlanApplier(c.estimation()).apply(r.before(), t.moveActions()).balance();
         } catch (RuntimeException e) {
             return r.predicted().balance();
         }

@@ -50,7 +50,10 @@ import org.apache.hadoop.hbase.master.balancer.StochasticLoadBalancer;
  * successive balancer runs, each on a window measured after the previous run's actions).
  */
 public final class SideBySideBenchmark {
-    private static final CostModel COST = CostModel.DEFAULT;
+    /** The hidden model `libra simulate` scores the same scenario and seed with. */
+    private static CostModel cost(Scenario s, long seed) {
+        return CostModel.drawn(s, seed);
+    }
 
     private SideBySideBenchmark() {
     }
@@ -127,7 +130,7 @@ public final class SideBySideBenchmark {
 
     static List<Row> run(Scenario s, long seed, long slbMillis) throws Exception {
         String name = s.name() + " " + s.nodes() + "×" + s.regions();
-        ClusterSnapshot snap = new Simulator(COST).snapshot(s, seed, SimCluster.HISTOGRAM_BUCKETS);
+        ClusterSnapshot snap = new Simulator(cost(s, seed)).snapshot(s, seed, SimCluster.HISTOGRAM_BUCKETS);
         SimCluster start = SimCluster.initial(s, seed);
         Workload w = calibrated(s, seed, start, snap);
         SnapshotMetrics hb = new SnapshotMetrics(snap);
@@ -136,7 +139,7 @@ public final class SideBySideBenchmark {
             initial.put(hb.regionOfId.get(r.id()).getEncodedName(), r);
         }
         List<Row> rows = new ArrayList<>();
-        rows.add(new Row(name, "none (starting layout)", score(start, w, initial), 0, 0, 0, 0));
+        rows.add(new Row(name, "none (starting layout)", score(cost(s, seed), start, w, initial), 0, 0, 0, 0));
 
         Configuration lc = libraConf();
         runLibra(lc, hb); // warm-up: the timed run below is not the JVM's first
@@ -145,8 +148,8 @@ public final class SideBySideBenchmark {
         double libraMillis = (System.nanoTime() - t0) / 1e6;
         List<RegionPlan> firstRun = lastPlans;
         PlanResult plan = libra.lastResult();
-        rows.add(apply(name, "Libra, whole plan (over successive runs)", start, w, initial, hb, plan.plan().actions(), libraMillis));
-        rows.add(apply(name, "Libra, first balancer run", start, w, initial, hb, firstRun(plan, firstRun, hb), libraMillis));
+        rows.add(apply(name, "Libra, whole plan (over successive runs)", cost(s, seed), start, w, initial, hb, plan.plan().actions(), libraMillis));
+        rows.add(apply(name, "Libra, first balancer run", cost(s, seed), start, w, initial, hb, firstRun(plan, firstRun, hb), libraMillis));
 
         for (boolean tuned : new boolean[] {false, true}) {
             Configuration sc = slbConf(tuned, slbMillis);
@@ -155,7 +158,7 @@ public final class SideBySideBenchmark {
             List<RegionPlan> plans = balance(slb, sc, hb);
             double slbMs = (System.nanoTime() - t1) / 1e6;
             slb.stop("benchmark done");
-            rows.add(apply(name, slbLabel(tuned), start, w, initial, hb, moves(plans, hb), slbMs));
+            rows.add(apply(name, slbLabel(tuned), cost(s, seed), start, w, initial, hb, moves(plans, hb), slbMs));
         }
         return rows;
     }
@@ -173,7 +176,7 @@ public final class SideBySideBenchmark {
     static List<Row> closedLoop(Scenario s, long seed, long slbMillis, int runs) throws Exception {
         String name = s.name() + " " + s.nodes() + "×" + s.regions();
         SimCluster start = SimCluster.initial(s, seed);
-        Workload w = calibrated(s, seed, start, new Simulator(COST).snapshot(s, seed, SimCluster.HISTOGRAM_BUCKETS));
+        Workload w = calibrated(s, seed, start, new Simulator(cost(s, seed)).snapshot(s, seed, SimCluster.HISTOGRAM_BUCKETS));
         Configuration lc = libraConf();
         List<Row> rows = new ArrayList<>();
         rows.add(loop(name, "Libra", s, seed, start, w, runs,
@@ -202,7 +205,7 @@ public final class SideBySideBenchmark {
             SimCluster now = new SimCluster(start.nodes(), layout.values(), s.capacities() != null);
             List<io.libra.core.sim.Placement> placements = new ArrayList<>();
             layout.values().forEach(r -> placements.add(new io.libra.core.sim.Placement(r.traffic(w), r.node())));
-            ClusterSnapshot window = now.measure(w, COST.truth(start.nodes(), placements), Simulator.WINDOW_SECONDS,
+            ClusterSnapshot window = now.measure(w, cost(s, seed).truth(start.nodes(), placements), Simulator.WINDOW_SECONDS,
                     java.time.Instant.ofEpochSecond(1_700_000_000L + 300L * k),
                     new java.util.SplittableRandom(seed * 7919 + k), SimCluster.HISTOGRAM_BUCKETS);
             SnapshotMetrics hb = new SnapshotMetrics(window);
@@ -230,7 +233,7 @@ public final class SideBySideBenchmark {
                 }
             }
         }
-        return new Row(scenario, balancer, score(start, w, layout), moves, splits, moved, millis);
+        return new Row(scenario, balancer, score(cost(s, seed), start, w, layout), moves, splits, moved, millis);
     }
 
     private static List<RegionPlan> lastPlans;
@@ -329,7 +332,7 @@ public final class SideBySideBenchmark {
     }
 
     /** Applies splits and moves (ids as the plan names them) to the simulated layout and scores the result. */
-    private static Row apply(String scenario, String balancer, SimCluster start, Workload w, Map<String, SimRegion> initial,
+    private static Row apply(String scenario, String balancer, CostModel cost, SimCluster start, Workload w, Map<String, SimRegion> initial,
                              SnapshotMetrics hb, List<Action> actions, double millis) {
         Map<String, SimRegion> layout = new LinkedHashMap<>(initial);
         Map<String, String> nodeOf = new HashMap<>();
@@ -353,16 +356,16 @@ public final class SideBySideBenchmark {
                 moves++;
             }
         }
-        return new Row(scenario, balancer, score(start, w, layout), moves, splits, moved, millis);
+        return new Row(scenario, balancer, score(cost, start, w, layout), moves, splits, moved, millis);
     }
 
-    private static Score score(SimCluster start, Workload w, Map<String, SimRegion> layout) {
+    private static Score score(CostModel cost, SimCluster start, Workload w, Map<String, SimRegion> layout) {
         List<RegionTraffic> traffic = new ArrayList<>();
         Map<String, String> assignment = new HashMap<>();
         layout.forEach((id, r) -> {
             traffic.add(w.traffic(id, r.x0(), r.x1()));
             assignment.put(id, r.node());
         });
-        return COST.score(start.nodes(), traffic, assignment);
+        return cost.score(start.nodes(), traffic, assignment);
     }
 }

@@ -1,9 +1,16 @@
-package io.libra.core.plan;
+package io.libra.core.apply;
 
 import io.libra.core.estimate.EstimationConfig;
 import io.libra.core.estimate.LoadModel;
 import io.libra.core.estimate.RegionLoad;
 import io.libra.core.model.Region;
+import io.libra.core.plan.Action;
+import io.libra.core.plan.InvalidPlanException;
+import io.libra.core.plan.MergeAction;
+import io.libra.core.plan.MoveAction;
+import io.libra.core.plan.MoveTokenAction;
+import io.libra.core.plan.Plan;
+import io.libra.core.plan.SplitAction;
 import io.libra.core.split.RegionSplitter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,11 +29,15 @@ public final class PlanApplier {
     }
 
     public LoadModel apply(LoadModel model, Plan plan) {
+        return apply(model, plan.actions());
+    }
+
+    /** The state after the actions, checked one by one as {@link #apply(LoadModel, Plan)} does. */
+    public LoadModel apply(LoadModel model, List<? extends Action> actions) {
         Map<String, RegionLoad> regions = new LinkedHashMap<>();
         for (RegionLoad r : model.regions()) {
             regions.put(r.id(), r);
         }
-        List<Action> actions = plan.actions();
         for (int i = 0; i < actions.size(); i++) {
             String at = "actions[" + i + "]";
             Action a = actions.get(i);

@@ -1,4 +1,4 @@
-package io.libra.core.plan;
+package io.libra.core.apply;
 
 import io.libra.core.estimate.RegionLoad;
 import io.libra.core.model.KeyBucket;

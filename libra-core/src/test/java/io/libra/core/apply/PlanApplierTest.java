@@ -1,4 +1,4 @@
-package io.libra.core.plan;
+package io.libra.core.apply;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -8,6 +8,7 @@ import io.libra.core.estimate.EstimationConfig;
 import io.libra.core.estimate.LoadModel;
 import io.libra.core.estimate.MetricMapping;
 import io.libra.core.model.Dimension;
+import io.libra.core.plan.*;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
