@@ -9,14 +9,23 @@ import io.libra.cassandra.collect.Window;
 import io.libra.cassandra.config.SidecarConfig;
 import io.libra.cassandra.exec.Executor;
 import io.libra.cassandra.exec.Journal;
+import io.libra.cassandra.exec.Job;
+import io.libra.cassandra.exec.PlanIds;
+import io.libra.cassandra.http.Api;
 import io.libra.cassandra.http.ApiServer;
-import io.libra.cassandra.http.Json;
+import io.libra.cassandra.http.Daemon;
+import io.libra.cassandra.http.DaemonView;
 import io.libra.cassandra.jmx.CassandraNode;
 import io.libra.cassandra.jmx.JmxNode;
+import io.libra.core.Planner;
 import io.libra.core.estimate.EstimationConfig;
+import io.libra.core.estimate.FluctuationGuard;
+import io.libra.core.format.SnapshotCodec;
+import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.estimate.LoadModel;
 import io.libra.core.estimate.RegionLoad;
 import io.libra.core.model.Dimension;
+import io.libra.core.plan.Plan;
 import io.libra.core.ring.RingPlan;
 import io.libra.core.ring.RingPlanner;
 import io.libra.core.ring.RingPlannerConfig;
@@ -27,12 +36,15 @@ import io.micrometer.core.instrument.MultiGauge;
 import io.micrometer.core.instrument.Tags;
 import io.libra.cassandra.config.StartupException;
 import io.libra.cassandra.jmx.JmxProbe;
+import io.libra.cassandra.time.Sleeper;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
@@ -42,13 +54,16 @@ import org.slf4j.LoggerFactory;
  * The daemon: a loop that measures a window, models the ring and plans; an executor for
  * rebalance jobs; the HTTP API. Plans only on complete windows during which no job ran.
  */
-public final class Sidecar implements AutoCloseable {
+public final class Sidecar implements Daemon, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Sidecar.class);
     private final SidecarConfig config;
     private final List<CassandraNode> nodes = new ArrayList<>();
     private final Collector collector;
     private final RingModelBuilder builder;
     private final RingPlanner planner;
+    private final Optional<FluctuationGuard> guard;
+    /** The snapshot of the last window that was modelled, for the fluctuation guard. */
+    private volatile ClusterSnapshot previousSnapshot;
     private final Executor executor;
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final Counter windows;
@@ -56,7 +71,7 @@ public final class Sidecar implements AutoCloseable {
     private final CountDownLatch stop = new CountDownLatch(1);
     private final Instant startedAt = Instant.now();
     private final AtomicInteger windowCount = new AtomicInteger();
-    private volatile State state = new State(null, null, null, "no window measured yet");
+    private volatile State state = new State(null, null, "no window measured yet");
     private volatile Instant lastJobActivity = Instant.EPOCH;
     private volatile double lastDelta;
     private Thread loop;
@@ -66,8 +81,17 @@ public final class Sidecar implements AutoCloseable {
     private final MultiGauge nodeCpu;
     private final MultiGauge nodeDisk;
 
-    /** What the latest window produced. */
-    record State(Window window, RingModel model, RingPlan plan, String problem) {
+    /** What the latest window produced; {@code planId} names {@code plan} for a rebalance to pin. */
+    record State(Window window, RingModel model, Plan plan, String planId, String snapshotJson, String snapshotSha256,
+                 String problem) {
+        State(Window window, RingModel model, String problem) {
+            this(window, model, null, null, null, null, problem);
+        }
+
+        /** The same model and snapshot, with no plan, for the reason given. */
+        State withoutPlan(String why) {
+            return new State(window, model, null, null, snapshotJson, snapshotSha256, why);
+        }
     }
 
     public Sidecar(SidecarConfig config) {
@@ -76,7 +100,10 @@ public final class Sidecar implements AutoCloseable {
             nodes.add(new CassandraNode(new JmxNode(in, config.jmx)));
         }
         this.collector = new Collector(nodes, config);
-        this.builder = new RingModelBuilder(config.collection.subrangesPerArc, EstimationConfig.DEFAULT);
+        this.builder = new RingModelBuilder(config.collection.subrangesPerArc, Planner.builder().learning(false)
+                .estimation(EstimationConfig.DEFAULT.withCorrectionFactor(config.planner.correctionFactor)).build());
+        this.guard = config.planner.fluctuationThreshold > 0
+                ? Optional.of(new FluctuationGuard(config.planner.fluctuationThreshold)) : Optional.empty();
         this.planner = new RingPlanner(new RingPlannerConfig(config.planner.lambda, config.planner.maxMoves,
                 config.planner.maxMoveBytes, config.planner.slicesPerSubrange, config.planner.minImprovement));
         this.executor = new Executor(nodes, config, new Journal(Path.of(config.execution.journal)), j -> onMoveDone());
@@ -137,7 +164,7 @@ public final class Sidecar implements AutoCloseable {
     public Sidecar start(boolean requireJmx) {
         try {
             executor.journal().checkWritable();
-            api = new ApiServer(config.http.host, config.http.port, new io.libra.cassandra.http.Api(this));
+            api = new ApiServer(config.http.host, config.http.port, new Api(this));
             jmxAtStart = JmxProbe.probe(nodes);
             if (requireJmx && jmxAtStart.reachable().isEmpty()) {
                 throw new StartupException("JMX: no node answers: " + jmxAtStart.failuresLine()
@@ -173,14 +200,10 @@ public final class Sidecar implements AutoCloseable {
         return firstWindowAt;
     }
 
-    public int port() {
-        return api.port();
-    }
-
     private void runLoop() {
         while (stop.getCount() > 0) {
             try {
-                Window w = collector.collect(stop);
+                Window w = collector.collect(Sleeper.until(stop));
                 windows.increment();
                 windowCount.incrementAndGet();
                 state = evaluate(w);
@@ -191,7 +214,7 @@ public final class Sidecar implements AutoCloseable {
             } catch (RuntimeException e) {
                 LOG.warn("window failed: {}", firstLine(e));
                 LOG.debug("window failed", e);
-                state = new State(state.window(), null, null, "window failed: " + e.getMessage());
+                state = new State(state.window(), null, "window failed: " + firstLine(e));
             }
         }
     }
@@ -203,179 +226,74 @@ public final class Sidecar implements AutoCloseable {
         }
         if (!problems.isEmpty()) {
             LOG.info("window not planned on: {}", String.join("; ", problems));
-            return new State(w, null, null, String.join("; ", problems));
+            return new State(w, null, String.join("; ", problems));
         }
         RingModel model = builder.build(w);
-        RingPlan plan = planner.plan(model.ring());
-        LOG.info("window planned: {} move(s), Δ {} -> {} ({})", plan.moves().size(), plan.before().imbalanceDegree(),
-                plan.predicted().imbalanceDegree(), plan.detail());
-        return new State(w, model, plan, null);
+        String json = SnapshotCodec.write(model.snapshot());
+        State modelled = new State(w, model, null, null, json, SnapshotCodec.sha256(json.getBytes(StandardCharsets.UTF_8)),
+                null);
+        ClusterSnapshot previous = previousSnapshot;
+        previousSnapshot = model.snapshot();
+        Optional<String> unstable = previous == null ? Optional.empty()
+                : guard.flatMap(g -> g.check(previous, model.snapshot()));
+        if (unstable.isPresent()) {
+            String why = "load in flux, not planned on (planner.fluctuation_threshold): " + unstable.get();
+            LOG.info("window not planned on: {}", why);
+            return modelled.withoutPlan(why);
+        }
+        RingPlan ring = planner.plan(model.ring());
+        LOG.info("window planned: {} move(s), Δ {} -> {} ({})", ring.moves().size(), ring.before().imbalanceDegree(),
+                ring.predicted().imbalanceDegree(), ring.detail());
+        Plan plan = ring.toPlan();
+        return new State(w, model, plan, PlanIds.of(plan), modelled.snapshotJson(), modelled.snapshotSha256(), null);
     }
 
     private void onMoveDone() {
         moves.increment();
         lastJobActivity = Instant.now();
-        state = new State(state.window(), state.model(), null, "the ring changed: waiting for a fresh window");
+        State s = state;
+        state = new State(s.window(), s.model(), "the ring changed: waiting for a fresh window");
+        previousSnapshot = null; // the load moved on purpose: that is not fluctuation
     }
 
-    // ---- views for the API ----
+    // ---- what the API sees (http.Daemon) ----
 
-    public SidecarConfig config() {
-        return config;
+    @Override
+    public DaemonView view() {
+        State st = state;
+        return new DaemonView(config, startedAt, windowCount.get(), firstWindowAt, st.window(), st.model(), st.plan(),
+                st.planId(), st.snapshotJson(), st.snapshotSha256(), st.problem(), loop == null || loop.isAlive() || stop.getCount() == 0,
+                jmxAtStart.reachable().size(), executor.paused(), executor.current().orElse(null));
     }
 
-    public Executor executor() {
-        return executor;
-    }
-
-    public String scrape() {
+    @Override
+    public String metrics() {
         return registry.scrape();
     }
 
-    /** Up while the measuring loop runs (or before it started); what a service manager polls. */
-    public ObjectNode health() {
-        ObjectNode o = Json.object();
-        boolean alive = loop == null || loop.isAlive() || stop.getCount() == 0;
-        o.put("status", alive ? "up" : "down");
-        o.put("windows", windowCount.get());
-        if (firstWindowAt != null && windowCount.get() == 0) {
-            o.put("firstWindowAt", firstWindowAt.toString());
-        }
-        Window w = state.window();
-        if (w != null) {
-            o.put("windowEnd", w.end().toString());
-            o.put("nodesAnswering", w.nodes().stream().filter(Window.NodeStat::up).count());
-        } else {
-            o.put("nodesAnswering", jmxAtStart.reachable().size());
-        }
-        o.put("nodes", nodes.size());
-        o.put("jobRunning", executor.busy());
-        if (!alive) {
-            o.put("problem", "the measuring loop stopped: see the log");
-        }
-        return o;
+    @Override
+    public void pause() {
+        executor.pause();
     }
 
-    public ObjectNode status() {
-        State s = state;
-        ObjectNode o = Json.object();
-        o.put("cluster", config.clusterName);
-        o.put("startedAt", startedAt.toString());
-        o.put("windows", windowCount.get());
-        o.put("dryRun", config.execution.dryRun);
-        o.put("paused", executor.paused());
-        o.put("plannable", s.problem() == null);
-        if (s.problem() != null) {
-            o.put("problem", s.problem());
-        }
-        ArrayNode ns = o.putArray("nodes");
-        for (SidecarConfig.Instance in : config.instances) {
-            ObjectNode n = ns.addObject();
-            n.put("id", in.id);
-            n.put("host", in.host);
-            n.put("jmxPort", in.jmxPort);
-            Window.NodeStat st = s.window() == null ? null
-                    : s.window().nodes().stream().filter(x -> x.id().equals(in.id)).findFirst().orElse(null);
-            if (st != null) {
-                n.put("up", st.up());
-                n.put("mode", st.mode());
-                if (st.token() != null) {
-                    n.put("token", Tokens.toKey(st.token()));
-                    n.put("tokenDecimal", Long.toString(st.token()));
-                }
-                n.put("diskSource", st.diskSource());
-                n.put("cpuCores", st.cpuUsage());
-                n.put("diskBytesPerSec", st.diskBytesPerSec());
-                if (st.error() != null) {
-                    n.put("error", st.error());
-                }
-            }
-        }
-        if (s.window() != null) {
-            ArrayNode ts = o.putArray("tables");
-            for (Window.TableStat t : s.window().tables()) {
-                ObjectNode x = ts.addObject();
-                x.put("table", t.keyspace() + "." + t.table());
-                x.put("replicationFactor", t.replicationFactor());
-                x.put("node", t.node());
-                x.put("readOps", t.readOps());
-                x.put("writeOps", t.writeOps());
-                x.put("bytes", t.liveBytes());
-            }
-            o.put("windowEnd", s.window().end().toString());
-            o.put("sampledOps", s.window().sampledOps());
-            o.put("requestOps", s.window().requestOps());
-        }
-        executor.current().ifPresent(j -> o.set("job", Json.MAPPER.valueToTree(j)));
-        return o;
+    @Override
+    public void resume() {
+        executor.resume();
     }
 
-    public ObjectNode load() {
-        State s = state;
-        ObjectNode o = Json.object();
-        if (s.model() == null) {
-            o.put("available", false);
-            o.put("problem", s.problem());
-            return o;
-        }
-        o.put("available", true);
-        LoadModel m = s.model().load();
-        ArrayNode ns = o.putArray("nodes");
-        for (int j = 0; j < m.nodeCount(); j++) {
-            ObjectNode n = ns.addObject();
-            n.put("id", m.nodes().get(j).id());
-            n.put("cpu", m.load(j, Dimension.CPU));
-            n.put("disk", m.load(j, Dimension.DISK));
-            n.put("normalizedCpu", m.normalized(j, Dimension.CPU));
-            n.put("normalizedDisk", m.normalized(j, Dimension.DISK));
-        }
-        Json.balance(o.putObject("balance"), m.balance());
-        ArrayNode rs = o.putArray("subRanges");
-        for (RingModel.SubRange sr : s.model().subRanges()) {
-            ObjectNode r = rs.addObject();
-            r.put("id", sr.id());
-            r.put("start", Tokens.toKey(sr.start()));
-            r.put("end", Tokens.toKey(sr.end()));
-            ArrayNode replicas = r.putArray("replicas");
-            for (RegionLoad rl : m.regions()) {
-                if (sr.id().equals(rl.region().rangeId())) {
-                    ObjectNode x = replicas.addObject();
-                    x.put("table", rl.region().table());
-                    x.put("node", rl.node());
-                    x.put("readOps", rl.region().counters().readOps());
-                    x.put("writeOps", rl.region().counters().writeOps());
-                    x.put("cpu", rl.cpu());
-                    x.put("disk", rl.disk());
-                }
-            }
-        }
-        return o;
+    @Override
+    public Optional<Job> job(String id) {
+        return executor.job(id);
     }
 
-    public ObjectNode plan() {
-        State s = state;
-        if (s.plan() == null) {
-            ObjectNode o = Json.object();
-            o.put("format", "libra.plan/v1");
-            o.put("status", "unavailable");
-            o.put("detail", s.problem());
-            o.putArray("actions");
-            return o;
-        }
-        return Json.plan(s.plan(), null);
-    }
-
-    /** The current plan, if it has moves. */
-    public RingPlan currentPlan() {
-        return state.plan();
-    }
-
-    public String planProblem() {
-        return state.problem();
-    }
-
-    public void jobStarted() {
+    @Override
+    public Job rebalance(Plan plan, boolean dryRun) {
         lastJobActivity = Instant.now();
+        return executor.submit(plan, dryRun);
+    }
+
+    public int port() {
+        return api.port();
     }
 
     private static String firstLine(Throwable e) {

@@ -12,8 +12,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
+import io.libra.cassandra.time.Sleeper;
+import java.time.Clock;
 
 /**
  * Measures one window over JMX: counters read at both ends (CPU time, disk bytes, per-table
@@ -32,9 +32,17 @@ public final class Collector {
         }
     };
 
+    private final Clock clock;
+
     public Collector(List<CassandraNode> nodes, SidecarConfig config) {
+        this(nodes, config, Clock.systemUTC());
+    }
+
+    /** With the clock that stamps the window's ends and measures its length. */
+    public Collector(List<CassandraNode> nodes, SidecarConfig config, Clock clock) {
         this.nodes = List.copyOf(nodes);
         this.config = config;
+        this.clock = clock;
     }
 
     /** A table and its replication factor. */
@@ -45,11 +53,11 @@ public final class Collector {
     private record Start(long cpu, long disk, String diskSource, Map<TableRef, long[]> counts) {
     }
 
-    /** Measures one window; returns early (with the window marked) if {@code stop} opens. */
-    public Window collect(CountDownLatch stop) throws InterruptedException {
+    /** Measures one window, waiting its length with {@code sleeper}; a sleep cut short marks the window. */
+    public Window collect(Sleeper sleeper) throws InterruptedException {
         List<String> problems = new ArrayList<>();
         List<TableRef> tables = tables(problems);
-        Instant start = Instant.now();
+        Instant start = clock.instant();
         Map<String, Start> starts = new HashMap<>();
         Map<String, String> errors = new HashMap<>();
         int windowMs = config.collection.windowSeconds * 1000;
@@ -60,8 +68,8 @@ public final class Collector {
                 errors.put(n.id(), oneLine(e));
             }
         }
-        boolean stopped = stop.await(config.collection.windowSeconds, TimeUnit.SECONDS);
-        Instant end = Instant.now();
+        boolean stopped = !sleeper.sleep(Duration.ofSeconds(config.collection.windowSeconds));
+        Instant end = clock.instant();
         double seconds = Math.max(1e-3, Duration.between(start, end).toMillis() / 1000.0);
         List<Window.NodeStat> stats = new ArrayList<>();
         List<Window.TableStat> tableStats = new ArrayList<>();

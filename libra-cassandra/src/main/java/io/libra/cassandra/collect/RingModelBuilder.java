@@ -2,7 +2,7 @@ package io.libra.cassandra.collect;
 
 import io.libra.core.estimate.EstimationConfig;
 import io.libra.core.estimate.LoadModel;
-import io.libra.core.estimate.MetricMapping;
+import io.libra.core.Planner;
 import io.libra.core.estimate.RegionLoad;
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.model.Dimension;
@@ -32,11 +32,17 @@ import java.util.TreeMap;
  */
 public final class RingModelBuilder {
     private final int subRangesPerArc;
-    private final EstimationConfig estimation;
+    private final Planner estimator;
 
+    /** Estimates with the paper's fixed mapping under {@code estimation} (one window: nothing to learn from). */
     public RingModelBuilder(int subRangesPerArc, EstimationConfig estimation) {
+        this(subRangesPerArc, Planner.builder().estimation(estimation).learning(false).build());
+    }
+
+    /** Estimates per-replica load through core's planner, as every adapter does. */
+    public RingModelBuilder(int subRangesPerArc, Planner estimator) {
         this.subRangesPerArc = subRangesPerArc;
-        this.estimation = estimation;
+        this.estimator = estimator;
     }
 
     public RingModel build(Window w) {
@@ -73,7 +79,7 @@ public final class RingModelBuilder {
         ring.forEach(s -> tokens.put(s.id(), List.of(Tokens.toKey(s.token()))));
         int replication = w.tables().stream().mapToInt(Window.TableStat::replicationFactor).max().orElse(1);
         ClusterSnapshot snapshot = new ClusterSnapshot("cassandra", w.end(), w.seconds(), nodes, regions, replication, tokens);
-        LoadModel load = new MetricMapping(estimation).estimate(snapshot);
+        LoadModel load = estimator.estimate(snapshot);
         return new RingModel(snapshot, load, ringLoad(ring, subs, load, rfOfTable, n), subs);
     }
 

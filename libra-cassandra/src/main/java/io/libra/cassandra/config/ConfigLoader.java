@@ -128,6 +128,11 @@ public final class ConfigLoader {
         notNegative(source + ": planner.max_moves", c.planner.maxMoves);
         notNegative(source + ": planner.max_move_bytes", c.planner.maxMoveBytes);
         notNegative(source + ": planner.min_improvement", c.planner.minImprovement);
+        notNegative(source + ": planner.fluctuation_threshold", c.planner.fluctuationThreshold);
+        if (!(c.planner.correctionFactor > 0) || Double.isInfinite(c.planner.correctionFactor)) {
+            throw new ConfigException(source + ": planner.correction_factor: must be a number > 0, got "
+                    + c.planner.correctionFactor);
+        }
         if (!"resume".equals(c.execution.onRestart) && !"abandon".equals(c.execution.onRestart)) {
             throw new ConfigException(source + ": execution.on_restart: must be resume or abandon, got " + c.execution.onRestart);
         }

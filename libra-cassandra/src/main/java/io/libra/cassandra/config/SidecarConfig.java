@@ -1,6 +1,8 @@
 package io.libra.cassandra.config;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.libra.core.estimate.EstimationConfig;
+import io.libra.core.estimate.FluctuationGuard;
 import java.util.List;
 
 /**
@@ -106,6 +108,15 @@ public final class SidecarConfig {
         public int slicesPerSubrange = 4;
         @JsonProperty("min_improvement")
         public double minImprovement = 0.01;
+        /** c of the paper's mapping (§IV-A): CPU weight of a write relative to a read. */
+        @JsonProperty("correction_factor")
+        public double correctionFactor = EstimationConfig.PAPER_CORRECTION_FACTOR;
+        /**
+         * Core's fluctuation guard: no plan while a node's load moved by more than this fraction
+         * of the mean between consecutive windows (0 turns it off).
+         */
+        @JsonProperty("fluctuation_threshold")
+        public double fluctuationThreshold = FluctuationGuard.DEFAULT.threshold();
     }
 
     /** Running plans. */

@@ -1,12 +1,15 @@
 package io.libra.cassandra.exec;
 
 import io.libra.cassandra.config.SidecarConfig;
-import io.libra.cassandra.jmx.CassandraNode;
-import io.libra.core.ring.RingPlan;
-import io.libra.core.ring.TokenMove;
+import io.libra.cassandra.jmx.RingOps;
+import io.libra.cassandra.time.Sleeper;
+import io.libra.core.plan.Action;
+import io.libra.core.plan.MoveTokenAction;
+import io.libra.core.plan.Plan;
 import io.libra.core.ring.Tokens;
 import java.io.IOException;
-import java.time.Instant;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,22 +25,32 @@ import java.util.function.Consumer;
  * (or move_timeout_seconds passes); a move that fails aborts the job.
  */
 public final class Executor implements AutoCloseable {
-    private static final long POLL_MS = 1000;
-    private final Map<String, CassandraNode> nodes = new LinkedHashMap<>();
+    private static final Duration POLL = Duration.ofSeconds(1);
+    private final Map<String, RingOps> nodes = new LinkedHashMap<>();
     private final SidecarConfig config;
     private final Journal journal;
     private final Consumer<Job> onMoveDone;
     private final Object lock = new Object();
     private Job job;
     private boolean paused;
-    private volatile boolean closing;
+    private final java.util.concurrent.CountDownLatch closing = new java.util.concurrent.CountDownLatch(1);
+    private final Clock clock;
+    private final Sleeper sleeper;
     private Thread worker;
 
-    public Executor(List<CassandraNode> nodes, SidecarConfig config, Journal journal, Consumer<Job> onMoveDone) {
+    public Executor(List<? extends RingOps> nodes, SidecarConfig config, Journal journal, Consumer<Job> onMoveDone) {
+        this(nodes, config, journal, onMoveDone, Clock.systemUTC(), null);
+    }
+
+    /** With the clock that stamps events and deadlines and the sleeper that paces polls (null: real time). */
+    public Executor(List<? extends RingOps> nodes, SidecarConfig config, Journal journal, Consumer<Job> onMoveDone,
+                    Clock clock, Sleeper sleeper) {
         nodes.forEach(n -> this.nodes.put(n.id(), n));
         this.config = config;
         this.journal = journal;
         this.onMoveDone = onMoveDone;
+        this.clock = clock;
+        this.sleeper = sleeper != null ? sleeper : Sleeper.until(closing);
     }
 
     public Journal journal() {
@@ -66,22 +79,29 @@ public final class Executor implements AutoCloseable {
         }
     }
 
-    /** Starts a job for a plan; fails with IllegalStateException when one is still running. */
-    public Job submit(RingPlan plan, boolean dryRun) {
+    /**
+     * Starts a job for a plan's moveToken actions; fails with IllegalStateException when one is
+     * still running, IllegalArgumentException when the plan holds other actions.
+     */
+    public Job submit(Plan plan, boolean dryRun) {
         synchronized (lock) {
             if (job != null && !job.finished()) {
                 throw new IllegalStateException("job " + job.id + " is still " + job.state.name().toLowerCase(java.util.Locale.ROOT));
             }
             Job j = new Job();
             j.id = UUID.randomUUID().toString();
-            j.createdAt = Instant.now().toString();
+            j.createdAt = clock.instant().toString();
             j.dryRun = dryRun;
-            for (TokenMove m : plan.moves()) {
+            for (Action a : plan.actions()) {
+                if (!(a instanceof MoveTokenAction m)) {
+                    throw new IllegalArgumentException("a ring job runs moveToken actions only, got " + a.type());
+                }
                 Job.Move jm = new Job.Move();
                 jm.node = m.node();
-                jm.fromToken = m.fromKey();
-                jm.toToken = m.toKey();
-                jm.reason = m.reason().note();
+                jm.fromToken = m.fromToken();
+                jm.toToken = m.toToken();
+                jm.bytes = m.sizeBytes();
+                jm.reason = m.reason() == null ? null : m.reason().note();
                 j.moves.add(jm);
             }
             job = j;
@@ -140,7 +160,7 @@ public final class Executor implements AutoCloseable {
     private void run(Job j) {
         try {
             for (Job.Move m : j.moves) {
-                if (closing) {
+                if (closed()) {
                     return;
                 }
                 if (m.state == Job.MoveState.DONE || m.state == Job.MoveState.DRY_RUN || m.state == Job.MoveState.SKIPPED) {
@@ -157,8 +177,8 @@ public final class Executor implements AutoCloseable {
             update(j, () -> {
                 j.state = Job.State.DONE;
                 j.detail = j.dryRun ? "dry run: nothing was moved" : "all moves done";
+                j.events.add(clock.instant() + " job done");
             });
-            event(j, "job done");
         } catch (RuntimeException e) {
             fail(j, null, "executor error: " + RingGate.firstLine(e));
         }
@@ -166,9 +186,9 @@ public final class Executor implements AutoCloseable {
 
     /** Waits until the gate opens and the operator has not paused; false when the job ended instead. */
     private boolean awaitSafe(Job j) {
-        long deadline = System.currentTimeMillis() + config.execution.moveTimeoutSeconds * 1000L;
+        long deadline = clock.millis() + config.execution.moveTimeoutSeconds * 1000L;
         String last = null;
-        while (!closing) {
+        while (!closed()) {
             String why;
             synchronized (lock) {
                 why = paused ? "paused by operator" : null;
@@ -195,7 +215,7 @@ public final class Executor implements AutoCloseable {
                 event(j, "paused: " + why);
                 last = why;
             }
-            if (System.currentTimeMillis() > deadline && !why.equals("paused by operator")) {
+            if (clock.millis() > deadline && !why.equals("paused by operator")) {
                 fail(j, null, "ring not safe for " + config.execution.moveTimeoutSeconds + " s: " + why);
                 return false;
             }
@@ -207,7 +227,7 @@ public final class Executor implements AutoCloseable {
     }
 
     private boolean runMove(Job j, Job.Move m) {
-        CassandraNode mover = nodes.get(m.node);
+        RingOps mover = nodes.get(m.node);
         if (mover == null) {
             fail(j, m, "node " + m.node + " is not configured");
             return false;
@@ -223,7 +243,7 @@ public final class Executor implements AutoCloseable {
                             + ", the plan expected " + m.fromToken);
                     return false;
                 }
-                for (CassandraNode n : nodes.values()) {
+                for (RingOps n : nodes.values()) {
                     n.setStreamThroughput(config.execution.streamThroughputMibPerSec);
                 }
                 update(j, () -> m.state = Job.MoveState.MOVING);
@@ -249,11 +269,11 @@ public final class Executor implements AutoCloseable {
 
     /** Every node sees the new token, everyone NORMAL, no streams. */
     private boolean awaitSettled(Job j, Job.Move m, long to) throws IOException {
-        long deadline = System.currentTimeMillis() + config.execution.moveTimeoutSeconds * 1000L;
+        long deadline = clock.millis() + config.execution.moveTimeoutSeconds * 1000L;
         String target = Long.toString(to);
-        while (!closing) {
+        while (!closed()) {
             boolean seen = true;
-            for (CassandraNode n : nodes.values()) {
+            for (RingOps n : nodes.values()) {
                 try {
                     seen &= n.tokenToEndpoint().containsKey(target);
                 } catch (IOException e) {
@@ -264,7 +284,7 @@ public final class Executor implements AutoCloseable {
             if (seen && RingGate.check(nodes.values()) == null) {
                 return true;
             }
-            if (System.currentTimeMillis() > deadline) {
+            if (clock.millis() > deadline) {
                 fail(j, m, "ring did not settle within " + config.execution.moveTimeoutSeconds + " s after the move");
                 return false;
             }
@@ -279,7 +299,7 @@ public final class Executor implements AutoCloseable {
         if (!config.execution.cleanup) {
             return;
         }
-        CassandraNode any = nodes.get(m.node);
+        RingOps any = nodes.get(m.node);
         for (String ks : any.keyspaces()) {
             int rf = any.replicationFactor(ks);
             for (String node : LostRanges.nodes(before, m.node, to, rf)) {
@@ -292,7 +312,7 @@ public final class Executor implements AutoCloseable {
 
     private Map<String, Long> tokens() throws IOException {
         Map<String, Long> out = new HashMap<>();
-        for (CassandraNode n : nodes.values()) {
+        for (RingOps n : nodes.values()) {
             List<String> t = n.tokens();
             if (t.size() != 1) {
                 throw new IOException("node " + n.id() + " has " + t.size() + " tokens; moves need num_tokens: 1");
@@ -310,19 +330,23 @@ public final class Executor implements AutoCloseable {
             }
             j.state = Job.State.FAILED;
             j.detail = why;
+            // in the same update: once the state is final, the job (and the journal) must not change
+            j.events.add(clock.instant() + " aborted: " + why);
         });
-        event(j, "aborted: " + why);
     }
 
     /** Paces the polls of a node's JMX state: a move, streaming and cleanup have no completion callback over JMX. */
     private boolean pauseQuietly() {
         try {
-            Thread.sleep(POLL_MS);
-            return true;
+            return sleeper.sleep(POLL) && !closed();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
         }
+    }
+
+    private boolean closed() {
+        return closing.getCount() == 0;
     }
 
     private void update(Job j, Runnable change) {
@@ -333,12 +357,12 @@ public final class Executor implements AutoCloseable {
     }
 
     private void event(Job j, String what) {
-        update(j, () -> j.events.add(Instant.now() + " " + what));
+        update(j, () -> j.events.add(clock.instant() + " " + what));
     }
 
     @Override
     public void close() {
-        closing = true;
+        closing.countDown();
         Thread w = worker;
         if (w != null) {
             w.interrupt();

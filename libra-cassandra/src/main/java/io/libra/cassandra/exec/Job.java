@@ -38,6 +38,9 @@ public final class Job {
         public String fromToken;
         @JsonProperty("toToken")
         public String toToken;
+        /** Bytes the plan expected to stream for this move. */
+        @JsonProperty("bytes")
+        public double bytes;
         @JsonProperty("state")
         public MoveState state = MoveState.PENDING;
         @JsonProperty("reason")

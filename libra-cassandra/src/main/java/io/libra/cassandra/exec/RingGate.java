@@ -1,6 +1,6 @@
 package io.libra.cassandra.exec;
 
-import io.libra.cassandra.jmx.CassandraNode;
+import io.libra.cassandra.jmx.RingOps;
 import java.io.IOException;
 import java.util.Collection;
 import java.util.List;
@@ -15,8 +15,8 @@ final class RingGate {
     }
 
     /** Null when the ring is safe to change, else why not (one line). */
-    static String check(Collection<CassandraNode> nodes) {
-        for (CassandraNode n : nodes) {
+    static String check(Collection<? extends RingOps> nodes) {
+        for (RingOps n : nodes) {
             try {
                 String mode = n.operationMode();
                 if (!"NORMAL".equals(mode)) {
@@ -26,7 +26,7 @@ final class RingGate {
                 return "node " + n.id() + " is unreachable over JMX: " + firstLine(e);
             }
         }
-        for (CassandraNode n : nodes) {
+        for (RingOps n : nodes) {
             try {
                 for (String attr : new String[] {"UnreachableNodes", "JoiningNodes", "LeavingNodes", "MovingNodes"}) {
                     List<String> endpoints = n.nodes(attr);
@@ -47,12 +47,12 @@ final class RingGate {
     }
 
     /** Gossip endpoints as configured ids where known: "n2 (127.0.0.2)". */
-    private static String named(Collection<CassandraNode> nodes, List<String> endpoints) {
+    private static String named(Collection<? extends RingOps> nodes, List<String> endpoints) {
         StringBuilder sb = new StringBuilder();
         for (String e : endpoints) {
             String ip = e.startsWith("/") ? e.substring(1) : e;
-            String id = nodes.stream().filter(n -> ip.equals(n.jmx().instance().host) || ip.startsWith(n.jmx().instance().host + ":"))
-                    .map(CassandraNode::id).findFirst().orElse(null);
+            String id = nodes.stream().filter(n -> ip.equals(n.host()) || ip.startsWith(n.host() + ":"))
+                    .map(RingOps::id).findFirst().orElse(null);
             sb.append(sb.length() > 0 ? ", " : "").append(id == null ? ip : id + " (" + ip + ")");
         }
         return sb.toString();

@@ -3,9 +3,8 @@ package io.libra.cassandra.http;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.libra.cassandra.Sidecar;
 import io.libra.cassandra.exec.Job;
-import io.libra.core.ring.RingPlan;
+import io.libra.core.plan.Plan;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.Iterator;
@@ -18,10 +17,10 @@ import java.util.Optional;
 public final class Api {
     private static final String V1 = "/api/v1/";
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Api.class);
-    private final Sidecar sidecar;
+    private final Daemon daemon;
 
-    public Api(Sidecar sidecar) {
-        this.sidecar = sidecar;
+    public Api(Daemon daemon) {
+        this.daemon = daemon;
     }
 
     /** An HTTP answer. */
@@ -58,7 +57,7 @@ public final class Api {
     public Response handle(String method, String uri, String authorization, byte[] body) {
         String path = uri.contains("?") ? uri.substring(0, uri.indexOf('?')) : uri;
         if (path.equals("/metrics")) {
-            return method.equals("GET") ? new Response(200, "text/plain; version=0.0.4; charset=utf-8", sidecar.scrape())
+            return method.equals("GET") ? new Response(200, "text/plain; version=0.0.4; charset=utf-8", daemon.metrics())
                     : notAllowed(method, path, "GET");
         }
         if (!path.startsWith(V1)) {
@@ -69,21 +68,23 @@ public final class Api {
             case "health":
                 return get(method, path) ? health() : notAllowed(method, path, "GET");
             case "status":
-                return get(method, path) ? Response.json(200, sidecar.status()) : notAllowed(method, path, "GET");
+                return get(method, path) ? Response.json(200, Views.status(daemon.view())) : notAllowed(method, path, "GET");
             case "load":
-                return get(method, path) ? Response.json(200, sidecar.load()) : notAllowed(method, path, "GET");
+                return get(method, path) ? Response.json(200, Views.load(daemon.view())) : notAllowed(method, path, "GET");
+            case "snapshot":
+                return get(method, path) ? snapshot() : notAllowed(method, path, "GET");
             case "plan":
-                return get(method, path) ? Response.json(200, sidecar.plan()) : notAllowed(method, path, "GET");
+                return get(method, path) ? Response.json(200, Views.plan(daemon.view())) : notAllowed(method, path, "GET");
             case "rebalance":
                 return post(method, path, authorization, () -> rebalance(body));
             case "pause":
                 return post(method, path, authorization, () -> {
-                    sidecar.executor().pause();
+                    daemon.pause();
                     return paused();
                 });
             case "resume":
                 return post(method, path, authorization, () -> {
-                    sidecar.executor().resume();
+                    daemon.resume();
                     return paused();
                 });
             default:
@@ -96,8 +97,17 @@ public final class Api {
 
     /** 200 while the measuring loop runs, 503 once it has died: for a service manager or a load balancer. */
     private Response health() {
-        ObjectNode o = sidecar.health();
+        ObjectNode o = Views.health(daemon.view());
         return Response.json(o.path("status").asText().equals("up") ? 200 : 503, o);
+    }
+
+    /** The modelled window as libra.snapshot/v1, byte for byte what the plan's {@code snapshot} hash names. */
+    private Response snapshot() {
+        DaemonView v = daemon.view();
+        if (v.snapshotJson() == null) {
+            return Response.error(503, "no snapshot yet: " + v.problem());
+        }
+        return new Response(200, "application/json", v.snapshotJson());
     }
 
     private static boolean get(String method, String path) {
@@ -112,7 +122,7 @@ public final class Api {
         if (!method.equals("POST")) {
             return notAllowed(method, path, "POST");
         }
-        String expected = sidecar.config().http.authToken;
+        String expected = daemon.view().config().http.authToken;
         if (expected == null || expected.isEmpty()) {
             return Response.error(403, "mutating calls are disabled: set http.auth_token in the config");
         }
@@ -128,7 +138,7 @@ public final class Api {
 
     private Response paused() {
         ObjectNode o = Json.object();
-        o.put("paused", sidecar.executor().paused());
+        o.put("paused", daemon.view().paused());
         return Response.json(200, o);
     }
 
@@ -139,17 +149,17 @@ public final class Api {
         } catch (IllegalArgumentException e) {
             return Response.error(400, e.getMessage());
         }
-        RingPlan plan = sidecar.currentPlan();
+        DaemonView v = daemon.view();
+        Plan plan = v.plan();
         if (plan == null) {
-            return Response.error(409, "no plan to run: " + sidecar.planProblem());
+            return Response.error(409, "no plan to run: " + v.problem());
         }
-        if (plan.moves().isEmpty()) {
+        if (plan.isEmpty()) {
             return Response.error(409, "the plan has no moves: " + plan.detail());
         }
-        boolean dry = sidecar.config().execution.dryRun || (dryRun != null && dryRun);
+        boolean dry = v.config().execution.dryRun || (dryRun != null && dryRun);
         try {
-            sidecar.jobStarted();
-            Job j = sidecar.executor().submit(plan, dry);
+            Job j = daemon.rebalance(plan, dry);
             ObjectNode o = Json.object();
             o.put("jobId", j.id);
             o.put("dryRun", dry);
@@ -190,7 +200,7 @@ public final class Api {
     }
 
     private Response job(String id) {
-        Optional<Job> j = sidecar.executor().job(id);
+        Optional<Job> j = daemon.job(id);
         return j.<Response>map(x -> Response.json(200, Json.MAPPER.valueToTree(x)))
                 .orElseGet(() -> Response.error(404, "jobs/" + id + ": no such job"));
     }

@@ -9,7 +9,7 @@ import javax.management.ObjectName;
 import javax.management.openmbean.CompositeData;
 
 /** The Cassandra MBeans Libra uses, typed. Every call is one JMX round trip to this node. */
-public final class CassandraNode {
+public final class CassandraNode implements RingOps {
     static final String STORAGE = "org.apache.cassandra.db:type=StorageService";
     static final String OS = "java.lang:type=OperatingSystem";
     static final String RUNTIME = "java.lang:type=Runtime";
@@ -25,6 +25,12 @@ public final class CassandraNode {
         return jmx;
     }
 
+    @Override
+    public String host() {
+        return jmx.instance().host;
+    }
+
+    @Override
     public String id() {
         return jmx.id();
     }
@@ -43,22 +49,26 @@ public final class CassandraNode {
         return Long.parseLong(name.substring(0, name.indexOf('@')));
     }
 
+    @Override
     public String operationMode() throws IOException {
         return (String) jmx.get(STORAGE, "OperationMode");
     }
 
     @SuppressWarnings("unchecked")
+    @Override
     public List<String> nodes(String attribute) throws IOException {
         return (List<String>) jmx.get(STORAGE, attribute);
     }
 
     /** This node's own tokens (signed decimal strings). */
     @SuppressWarnings("unchecked")
+    @Override
     public List<String> tokens() throws IOException {
         return (List<String>) jmx.get(STORAGE, "Tokens");
     }
 
     @SuppressWarnings("unchecked")
+    @Override
     public Map<String, String> tokenToEndpoint() throws IOException {
         return (Map<String, String>) jmx.get(STORAGE, "TokenToEndpointMap");
     }
@@ -68,6 +78,7 @@ public final class CassandraNode {
      * (system_auth, system_distributed, system_traces), which carry no client load to balance.
      */
     @SuppressWarnings("unchecked")
+    @Override
     public List<String> keyspaces() throws IOException {
         return ((List<String>) jmx.get(STORAGE, "NonSystemKeyspaces")).stream()
                 .filter(k -> !k.startsWith("system")).sorted().toList();
@@ -82,6 +93,7 @@ public final class CassandraNode {
 
     /** Replicas per range of a keyspace; the size of any value is the replication factor. */
     @SuppressWarnings("unchecked")
+    @Override
     public int replicationFactor(String keyspace) throws IOException {
         Map<List<String>, List<String>> m = (Map<List<String>, List<String>>) jmx.invoke(STORAGE,
                 "getRangeToEndpointMap", new Object[] {keyspace}, STRING);
@@ -97,6 +109,7 @@ public final class CassandraNode {
         return out;
     }
 
+    @Override
     public int currentStreams() throws IOException {
         return ((Collection<?>) jmx.get(STREAMS, "CurrentStreams")).size();
     }
@@ -153,16 +166,19 @@ public final class CassandraNode {
     }
 
     /** StorageService.move blocks until the node's streaming is done: {@code limit} bounds the whole move. */
+    @Override
     public void move(String newToken, java.time.Duration limit) throws IOException {
         jmx.invoke(STORAGE, "move", new Object[] {newToken}, STRING, limit);
     }
 
     /** Cleanup blocks until it has rewritten the keyspace's SSTables: {@code limit} bounds it. */
+    @Override
     public void cleanup(String keyspace, java.time.Duration limit) throws IOException {
         jmx.invoke(STORAGE, "forceKeyspaceCleanup", new Object[] {1, keyspace, new String[0]},
                 new String[] {"int", String.class.getName(), String[].class.getName()}, limit);
     }
 
+    @Override
     public void setStreamThroughput(int mibPerSec) throws IOException {
         // a setter with a matching getter is an MBean attribute, not an operation
         jmx.set(STORAGE, "StreamThroughputMebibytesPerSec", mibPerSec);

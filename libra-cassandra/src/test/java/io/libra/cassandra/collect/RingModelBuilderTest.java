@@ -11,12 +11,12 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class RingModelBuilderTest {
+public class RingModelBuilderTest {
     private static final long[] TOKENS = {-9_000_000_000_000_000_000L, -6_000_000_000_000_000_000L,
         3_000_000_000_000_000_000L};
 
     /** Uniform keys on an unbalanced ring: RF=1 load follows ownership, RF=3 load is even. */
-    private static Window window() {
+    public static Window window() {
         List<Window.NodeStat> nodes = new ArrayList<>();
         List<Window.TableStat> tables = new ArrayList<>();
         double[] share = {0.35, 0.16, 0.49};

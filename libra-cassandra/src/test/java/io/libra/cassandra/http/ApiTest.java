@@ -68,7 +68,12 @@ class ApiTest {
         assertThat(s.path("problem").asText()).contains("node n1 is unreachable over JMX");
         assertThat(s.path("nodes").get(0).path("up").asBoolean()).isFalse();
         JsonNode plan = json(send("GET", "/api/v1/plan", null, ""));
-        assertThat(plan.path("status").asText()).isEqualTo("unavailable");
+        assertThat(plan.path("status").asText()).isEqualTo("suspended");
+        assertThat(plan.path("detail").asText()).contains("node n1 is unreachable over JMX");
+        assertThat(plan.path("planId").isNull()).isTrue();
+        HttpResponse<String> snap = send("GET", "/api/v1/snapshot", null, "");
+        assertThat(snap.statusCode()).isEqualTo(503);
+        assertThat(json(snap).path("error").asText()).startsWith("no snapshot yet: ").contains("node n1 is unreachable over JMX");
         HttpResponse<String> r = send("POST", "/api/v1/rebalance", "t0k", "");
         assertThat(r.statusCode()).isEqualTo(409);
         assertThat(json(r).path("error").asText()).startsWith("no plan to run");

@@ -27,10 +27,9 @@ import java.util.Locale;
 /**
  * Reads and writes {@code libra.plan/v1} (shared/formats.md). Besides the format's split and move
  * actions, Libra writes {@code merge} actions ({@code {"type":"merge","regions":[...],"merged":"id","node":"n"}}),
- * a {@code reason} object per action, {@code sizeBytes} per move, {@code ratio} per split, and
+ * a {@code reason} object per action, {@code sizeBytes} per move and moveToken, {@code ratio} per split, and
  * {@code before}, {@code status} and {@code detail} at the top; readers ignore what they do not know.
- * {@code moveToken} actions (Cassandra rings) are not core actions; this reader rejects them
- * and the token-ring adapter reads them with {@link JsonFields}.
+ * {@code moveToken} actions (Cassandra rings) are read and written as {@link MoveTokenAction}s.
  */
 public final class PlanCodec {
     public static final String FORMAT = "libra.plan/v1";
@@ -92,6 +91,7 @@ public final class PlanCodec {
             o.put("node", t.node());
             o.put("fromToken", t.fromToken());
             o.put("toToken", t.toToken());
+            SnapshotCodec.num(o, "sizeBytes", t.sizeBytes());
         } else {
             MergeAction g = (MergeAction) a;
             g.regions().forEach(o.putArray("regions")::add);
@@ -229,7 +229,7 @@ public final class PlanCodec {
                 return new MergeAction(mergedRegions(f, o, path), f.id(o, path, "merged"), f.id(o, path, "node"), reason);
             case "moveToken":
                 return new MoveTokenAction(f.id(o, path, "node"), f.key(o, path, "fromToken"), f.key(o, path, "toToken"),
-                        reason);
+                        reason, f.has(o, "sizeBytes") ? f.nonNegative(o, path, "sizeBytes") : 0);
             default:
                 throw f.error(JsonFields.at(path, "type"), "must be one of split, move, merge, moveToken, got \"" + type + "\"");
         }

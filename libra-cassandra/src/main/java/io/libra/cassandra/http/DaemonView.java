@@ -1,0 +1,28 @@
+package io.libra.cassandra.http;
+
+import io.libra.cassandra.collect.RingModel;
+import io.libra.cassandra.collect.Window;
+import io.libra.cassandra.config.SidecarConfig;
+import io.libra.cassandra.exec.Job;
+import io.libra.core.plan.Plan;
+import java.time.Instant;
+
+/**
+ * The daemon at one moment, for the API's views.
+ *
+ * @param window         the last window, or null before the first
+ * @param model          the ring model of the last plannable window, or null
+ * @param plan           the current plan (null when the window could not be planned on)
+ * @param planId         the id a rebalance must name to run {@code plan}, or null
+ * @param snapshotJson   the modelled window as a {@code libra.snapshot/v1} document, or null
+ * @param snapshotSha256 its SHA-256, which the plan names
+ * @param problem        why there is no plan, or null
+ * @param loopAlive      whether the measuring loop still runs
+ * @param nodesAtStart   how many nodes answered JMX at startup
+ * @param job            the current (or last) job, or null
+ */
+public record DaemonView(SidecarConfig config, Instant startedAt, int windows, Instant firstWindowAt, Window window,
+                         RingModel model, Plan plan, String planId, String snapshotJson,
+                         String snapshotSha256, String problem, boolean loopAlive,
+                         int nodesAtStart, boolean paused, Job job) {
+}

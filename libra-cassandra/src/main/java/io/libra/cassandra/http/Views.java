@@ -1,0 +1,170 @@
+package io.libra.cassandra.http;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.libra.cassandra.collect.RingModel;
+import io.libra.cassandra.collect.Window;
+import io.libra.cassandra.config.SidecarConfig;
+import io.libra.core.estimate.LoadModel;
+import io.libra.core.estimate.RegionLoad;
+import io.libra.core.format.PlanCodec;
+import io.libra.core.model.Dimension;
+import io.libra.core.plan.Balance;
+import io.libra.core.plan.Plan;
+import io.libra.core.plan.PlanStatus;
+import io.libra.core.ring.RingPlan;
+import io.libra.core.ring.Tokens;
+
+/** The JSON the API answers with, rendered from one {@link DaemonView}. */
+final class Views {
+    private Views() {
+    }
+
+    /** Up while the measuring loop runs (or before it started): what a service manager polls. */
+    static ObjectNode health(DaemonView v) {
+        ObjectNode o = Json.object();
+        o.put("status", v.loopAlive() ? "up" : "down");
+        o.put("windows", v.windows());
+        if (v.firstWindowAt() != null && v.windows() == 0) {
+            o.put("firstWindowAt", v.firstWindowAt().toString());
+        }
+        Window w = v.window();
+        if (w != null) {
+            o.put("windowEnd", w.end().toString());
+            o.put("nodesAnswering", w.nodes().stream().filter(Window.NodeStat::up).count());
+        } else {
+            o.put("nodesAnswering", v.nodesAtStart());
+        }
+        o.put("nodes", v.config().instances.size());
+        o.put("jobRunning", v.job() != null && !v.job().finished());
+        if (!v.loopAlive()) {
+            o.put("problem", "the measuring loop stopped: see the log");
+        }
+        return o;
+    }
+
+    static ObjectNode status(DaemonView v) {
+        ObjectNode o = Json.object();
+        o.put("cluster", v.config().clusterName);
+        o.put("startedAt", v.startedAt().toString());
+        o.put("windows", v.windows());
+        o.put("dryRun", v.config().execution.dryRun);
+        o.put("paused", v.paused());
+        o.put("plannable", v.problem() == null);
+        if (v.problem() != null) {
+            o.put("problem", v.problem());
+        }
+        nodes(o.putArray("nodes"), v);
+        Window w = v.window();
+        if (w != null) {
+            ArrayNode ts = o.putArray("tables");
+            for (Window.TableStat t : w.tables()) {
+                ObjectNode x = ts.addObject();
+                x.put("table", t.keyspace() + "." + t.table());
+                x.put("replicationFactor", t.replicationFactor());
+                x.put("node", t.node());
+                x.put("readOps", t.readOps());
+                x.put("writeOps", t.writeOps());
+                x.put("bytes", t.liveBytes());
+            }
+            o.put("windowEnd", w.end().toString());
+            o.put("sampledOps", w.sampledOps());
+            o.put("requestOps", w.requestOps());
+        }
+        if (v.job() != null) {
+            o.set("job", Json.MAPPER.valueToTree(v.job()));
+        }
+        return o;
+    }
+
+    private static void nodes(ArrayNode ns, DaemonView v) {
+        for (SidecarConfig.Instance in : v.config().instances) {
+            ObjectNode n = ns.addObject();
+            n.put("id", in.id);
+            n.put("host", in.host);
+            n.put("jmxPort", in.jmxPort);
+            Window.NodeStat st = v.window() == null ? null
+                    : v.window().nodes().stream().filter(x -> x.id().equals(in.id)).findFirst().orElse(null);
+            if (st == null) {
+                continue;
+            }
+            n.put("up", st.up());
+            n.put("mode", st.mode());
+            if (st.token() != null) {
+                n.put("token", Tokens.toKey(st.token()));
+                n.put("tokenDecimal", Long.toString(st.token()));
+            }
+            n.put("diskSource", st.diskSource());
+            n.put("cpuCores", st.cpuUsage());
+            n.put("diskBytesPerSec", st.diskBytesPerSec());
+            if (st.error() != null) {
+                n.put("error", st.error());
+            }
+        }
+    }
+
+    static ObjectNode load(DaemonView v) {
+        ObjectNode o = Json.object();
+        if (v.model() == null) {
+            o.put("available", false);
+            o.put("problem", v.problem());
+            return o;
+        }
+        o.put("available", true);
+        LoadModel m = v.model().load();
+        ArrayNode ns = o.putArray("nodes");
+        for (int j = 0; j < m.nodeCount(); j++) {
+            ObjectNode n = ns.addObject();
+            n.put("id", m.nodes().get(j).id());
+            n.put("cpu", m.load(j, Dimension.CPU));
+            n.put("disk", m.load(j, Dimension.DISK));
+            n.put("normalizedCpu", m.normalized(j, Dimension.CPU));
+            n.put("normalizedDisk", m.normalized(j, Dimension.DISK));
+        }
+        balance(o.putObject("balance"), m.balance());
+        ArrayNode rs = o.putArray("subRanges");
+        for (RingModel.SubRange sr : v.model().subRanges()) {
+            ObjectNode r = rs.addObject();
+            r.put("id", sr.id());
+            r.put("start", Tokens.toKey(sr.start()));
+            r.put("end", Tokens.toKey(sr.end()));
+            ArrayNode replicas = r.putArray("replicas");
+            for (RegionLoad rl : m.regions()) {
+                if (sr.id().equals(rl.region().rangeId())) {
+                    ObjectNode x = replicas.addObject();
+                    x.put("table", rl.region().table());
+                    x.put("node", rl.node());
+                    x.put("readOps", rl.region().counters().readOps());
+                    x.put("writeOps", rl.region().counters().writeOps());
+                    x.put("cpu", rl.cpu());
+                    x.put("disk", rl.disk());
+                }
+            }
+        }
+        return o;
+    }
+
+    /**
+     * The current plan as {@code libra.plan/v1}, written by core's PlanCodec (so {@code libra
+     * explain} reads it with the snapshot from {@code /api/v1/snapshot}, whose SHA-256 it names),
+     * plus the {@code planId} a rebalance must
+     * name. Without a plan: no actions, status {@code suspended} and the reason in {@code detail}.
+     */
+    static ObjectNode plan(DaemonView v) {
+        Plan p = v.plan() != null ? v.plan()
+                : Plan.empty(RingPlan.STRATEGY_PREFIX + "none", null, PlanStatus.SUSPENDED, v.problem());
+        ObjectNode o = PlanCodec.toTree(p, v.plan() != null ? v.snapshotSha256() : "");
+        if (v.planId() != null) {
+            o.put("planId", v.planId());
+        } else {
+            o.putNull("planId");
+        }
+        return o;
+    }
+
+    static void balance(ObjectNode o, Balance b) {
+        o.put("cpuMaxOverMean", b.cpuMaxOverMean());
+        o.put("diskMaxOverMean", b.diskMaxOverMean());
+        o.put("imbalanceDegree", b.imbalanceDegree());
+    }
+}

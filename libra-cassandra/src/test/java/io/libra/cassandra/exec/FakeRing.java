@@ -1,0 +1,189 @@
+package io.libra.cassandra.exec;
+
+import io.libra.cassandra.jmx.RingOps;
+import io.libra.cassandra.time.Sleeper;
+import java.io.IOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A single-token ring in memory, for the executor's tests: moves change tokens at once (or fail,
+ * or leave the node MOVING), nodes can be down, and every cleanup and throughput setting is recorded.
+ * Its clock advances only when the executor sleeps, so timeouts cost no real time.
+ */
+final class FakeRing {
+    final Map<String, Node> nodes = new LinkedHashMap<>();
+    final Map<String, Integer> rf = new LinkedHashMap<>();
+    final List<String> cleanups = Collections.synchronizedList(new ArrayList<>());
+    final List<String> log = Collections.synchronizedList(new ArrayList<>());
+    private final AtomicLong millis = new AtomicLong(Instant.parse("2026-01-01T00:00:00Z").toEpochMilli());
+
+    FakeRing(long... tokens) {
+        for (int i = 0; i < tokens.length; i++) {
+            Node n = new Node("n" + (i + 1), "127.0.0." + (i + 1));
+            n.token = tokens[i];
+            nodes.put(n.id, n);
+        }
+        rf.put("ks", 1);
+    }
+
+    List<RingOps> ops() {
+        return List.copyOf(nodes.values());
+    }
+
+    Node node(String id) {
+        return nodes.get(id);
+    }
+
+    final Clock clock = new Clock() {
+        @Override
+        public java.time.ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(java.time.ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return Instant.ofEpochMilli(millis.get());
+        }
+    };
+
+    /** Advances the fake clock instead of waiting (yielding so the test thread can look in). */
+    final Sleeper sleeper = d -> {
+        millis.addAndGet(d.toMillis());
+        Thread.yield();
+        return true;
+    };
+
+    Duration elapsed() {
+        return Duration.between(Instant.parse("2026-01-01T00:00:00Z"), clock.instant());
+    }
+
+    /** One fake node. */
+    final class Node implements RingOps {
+        final String id;
+        final String host;
+        volatile long token;
+        volatile boolean down;
+        volatile String mode = "NORMAL";
+        /** Thrown by the next move, if set. */
+        volatile IOException moveFails;
+        /** A move that fails this way also leaves the node MOVING (its streaming failed). */
+        volatile boolean moveLeavesMoving;
+        volatile int throughput = -1;
+
+        Node(String id, String host) {
+            this.id = id;
+            this.host = host;
+        }
+
+        private void up() throws IOException {
+            if (down) {
+                throw new IOException("cannot connect to JMX at " + host + ":7199: Connection refused");
+            }
+        }
+
+        @Override
+        public String id() {
+            return id;
+        }
+
+        @Override
+        public String host() {
+            return host;
+        }
+
+        @Override
+        public String operationMode() throws IOException {
+            up();
+            return mode;
+        }
+
+        @Override
+        public List<String> nodes(String attribute) throws IOException {
+            up();
+            List<String> out = new ArrayList<>();
+            for (Node n : nodes.values()) {
+                boolean match = switch (attribute) {
+                    case "UnreachableNodes" -> n.down;
+                    case "MovingNodes" -> n.mode.equals("MOVING");
+                    default -> false;
+                };
+                if (match) {
+                    out.add("/" + n.host);
+                }
+            }
+            return out;
+        }
+
+        @Override
+        public List<String> tokens() throws IOException {
+            up();
+            return List.of(Long.toString(token));
+        }
+
+        @Override
+        public Map<String, String> tokenToEndpoint() throws IOException {
+            up();
+            Map<String, String> m = new LinkedHashMap<>();
+            nodes.values().forEach(n -> m.put(Long.toString(n.token), n.host));
+            return m;
+        }
+
+        @Override
+        public List<String> keyspaces() throws IOException {
+            up();
+            return List.copyOf(rf.keySet());
+        }
+
+        @Override
+        public int replicationFactor(String keyspace) throws IOException {
+            up();
+            return rf.get(keyspace);
+        }
+
+        @Override
+        public int currentStreams() throws IOException {
+            up();
+            return 0;
+        }
+
+        @Override
+        public void move(String newToken, Duration limit) throws IOException {
+            up();
+            log.add("move " + id + " " + newToken);
+            IOException fails = moveFails;
+            if (fails != null) {
+                if (moveLeavesMoving) {
+                    mode = "MOVING";
+                }
+                throw fails;
+            }
+            token = Long.parseLong(newToken);
+        }
+
+        @Override
+        public void cleanup(String keyspace, Duration limit) throws IOException {
+            up();
+            cleanups.add(id + ":" + keyspace);
+        }
+
+        @Override
+        public void setStreamThroughput(int mibPerSec) throws IOException {
+            up();
+            throughput = mibPerSec;
+        }
+    }
+}

@@ -1,0 +1,71 @@
+package io.libra.cassandra.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.libra.cassandra.collect.RingModel;
+import io.libra.cassandra.collect.RingModelBuilder;
+import io.libra.cassandra.collect.RingModelBuilderTest;
+import io.libra.cassandra.config.SidecarConfig;
+import io.libra.cassandra.exec.PlanIds;
+import io.libra.core.estimate.EstimationConfig;
+import io.libra.core.format.PlanCodec;
+import io.libra.core.format.PlanDocument;
+import io.libra.core.format.SnapshotCodec;
+import io.libra.core.model.ClusterSnapshot;
+import io.libra.core.plan.MoveTokenAction;
+import io.libra.core.plan.Plan;
+import io.libra.core.ring.RingPlan;
+import io.libra.core.ring.RingPlanner;
+import io.libra.core.ring.RingPlannerConfig;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+
+/** What GET /plan and GET /snapshot serve is what core's codecs (and so `libra explain`) read back. */
+class PlanRoundTripTest {
+    @Test
+    void theSidecarsPlanAndSnapshotRoundTripThroughCoresCodecs() throws Exception {
+        RingModel model = new RingModelBuilder(8, EstimationConfig.DEFAULT).build(RingModelBuilderTest.window());
+        RingPlan ring = new RingPlanner(new RingPlannerConfig(0.05, 2, 0, 4, 0.01)).plan(model.ring());
+        Plan plan = ring.toPlan();
+        assertThat(plan.actions()).isNotEmpty();
+        String snapshot = SnapshotCodec.write(model.snapshot());
+        String sha = SnapshotCodec.sha256(snapshot.getBytes(StandardCharsets.UTF_8));
+        SidecarConfig c = new SidecarConfig();
+        DaemonView v = new DaemonView(c, Instant.EPOCH, 1, null, null, model, plan, PlanIds.of(plan), snapshot, sha, null,
+                true, 3, false, null);
+
+        ObjectNode served = Views.plan(v);
+        assertThat(served.path("planId").asText()).hasSize(12);
+        PlanDocument back = PlanCodec.readDocument("GET /plan", Json.MAPPER.writeValueAsBytes(served));
+        assertThat(back.snapshotSha256()).isEqualTo(sha);
+        assertThat(back.plan().strategy()).isEqualTo(RingPlan.STRATEGY_PREFIX + ring.method());
+        assertThat(back.plan().actions()).hasSameSizeAs(plan.actions());
+        for (int i = 0; i < plan.actions().size(); i++) {
+            MoveTokenAction want = (MoveTokenAction) plan.actions().get(i);
+            MoveTokenAction got = (MoveTokenAction) back.plan().actions().get(i);
+            assertThat(got.node()).isEqualTo(want.node());
+            assertThat(got.fromToken()).isEqualTo(want.fromToken());
+            assertThat(got.toToken()).isEqualTo(want.toToken());
+            assertThat(got.sizeBytes()).isCloseTo(want.sizeBytes(), org.assertj.core.data.Offset.offset(1.0));
+            assertThat(got.reason().note()).isEqualTo(want.reason().note());
+        }
+        assertThat(back.plan().predicted().imbalanceDegree()).isEqualTo(plan.predicted().imbalanceDegree());
+        assertThat(PlanIds.of(back.plan())).isEqualTo(served.path("planId").asText());
+
+        ClusterSnapshot s = SnapshotCodec.read("GET /snapshot", snapshot.getBytes(StandardCharsets.UTF_8));
+        assertThat(s.store()).isEqualTo("cassandra");
+        assertThat(s.regions()).hasSameSizeAs(model.snapshot().regions());
+        assertThat(s.ring()).isEqualTo(model.snapshot().ring());
+    }
+
+    @Test
+    void withoutAPlanTheDocumentIsStillAValidPlanSayingWhy() throws Exception {
+        DaemonView v = new DaemonView(new SidecarConfig(), Instant.EPOCH, 0, null, null, null, null, null, null, null,
+                "no window measured yet", true, 0, false, null);
+        PlanDocument back = PlanCodec.readDocument("GET /plan", Json.MAPPER.writeValueAsBytes(Views.plan(v)));
+        assertThat(back.plan().actions()).isEmpty();
+        assertThat(back.plan().detail()).isEqualTo("no window measured yet");
+    }
+}
