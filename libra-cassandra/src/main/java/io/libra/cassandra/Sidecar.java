@@ -15,6 +15,7 @@ import io.libra.cassandra.http.Api;
 import io.libra.cassandra.http.ApiServer;
 import io.libra.cassandra.http.Daemon;
 import io.libra.cassandra.http.DaemonView;
+import io.libra.cassandra.http.Views;
 import io.libra.cassandra.jmx.CassandraNode;
 import io.libra.cassandra.jmx.JmxNode;
 import io.libra.core.Planner;
@@ -113,6 +114,26 @@ public final class Sidecar implements Daemon, AutoCloseable {
                 .description("Token moves completed by rebalance jobs").register(registry);
         Gauge.builder("libra_cassandra_job_running", executor, e -> e.busy() ? 1 : 0)
                 .description("1 while a rebalance job runs or waits, else 0").register(registry);
+        for (Job.State st : Job.State.values()) {
+            Gauge.builder("libra_cassandra_job_state", executor,
+                    e -> e.current().map(j -> j.state == st ? 1 : 0).orElse(0))
+                    .description("1 for the state the current (or last) rebalance job is in, else 0")
+                    .tag("state", st.name().toLowerCase(java.util.Locale.ROOT)).register(registry);
+        }
+        Counter failed = Counter.builder("libra_cassandra_jobs_failed")
+                .description("Rebalance jobs that ended FAILED since the daemon started").register(registry);
+        executor.onJobEnd(j -> {
+            if (j.state == Job.State.FAILED) {
+                failed.increment();
+            }
+        });
+        Gauge.builder("libra_cassandra_cleanups_pending", executor,
+                e -> e.current().map(Job::cleanupsPending).orElse(0))
+                .description("(node, keyspace) cleanups a job still owes; they run once the ring is NORMAL")
+                .register(registry);
+        Gauge.builder("libra_cassandra_nodes_left_moving", this, s -> Views.alerts(s.view()).size())
+                .description("Nodes left MOVING (a failed move): see alerts in /api/v1/status for the remedy")
+                .register(registry);
         this.nodeCpu = MultiGauge.builder("libra_cassandra_node_cpu_cores")
                 .description("Cores the node's Cassandra process kept busy over the last window (nodes that answered)")
                 .register(registry);
@@ -287,9 +308,19 @@ public final class Sidecar implements Daemon, AutoCloseable {
     }
 
     @Override
-    public Job rebalance(Plan plan, boolean dryRun) {
+    public java.util.List<Job> jobs() {
+        return executor.jobs();
+    }
+
+    @Override
+    public Job rebalance(Plan plan, String planId, boolean dryRun) {
         lastJobActivity = Instant.now();
-        return executor.submit(plan, dryRun);
+        return executor.submit(plan, planId, dryRun);
+    }
+
+    @Override
+    public Optional<Job> abort(String id) {
+        return executor.abort(id);
     }
 
     public int port() {

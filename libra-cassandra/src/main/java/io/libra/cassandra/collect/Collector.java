@@ -3,7 +3,6 @@ package io.libra.cassandra.collect;
 import io.libra.cassandra.config.SidecarConfig;
 import io.libra.cassandra.jmx.CassandraNode;
 import java.io.IOException;
-import java.net.InetAddress;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -195,7 +194,7 @@ public final class Collector {
 
     /** Fills disk[0] and says where it came from. */
     private String diskBytes(CassandraNode n, long[] disk) throws IOException {
-        if (colocated(n)) {
+        if (n.jmx().colocated()) {
             OptionalLong io = ProcIo.bytes(n.pid());
             if (io.isPresent()) {
                 disk[0] = io.getAsLong();
@@ -224,18 +223,6 @@ public final class Collector {
             return n.gauge(name);
         } catch (IOException | RuntimeException e) {
             return 0;
-        }
-    }
-
-    private static boolean colocated(CassandraNode n) {
-        SidecarConfig.Instance in = n.jmx().instance();
-        if (in.colocated != null) {
-            return in.colocated;
-        }
-        try {
-            return InetAddress.getByName(in.jmxHostOrHost()).isLoopbackAddress();
-        } catch (IOException e) {
-            return false;
         }
     }
 

@@ -141,6 +141,9 @@ public final class ConfigLoader {
         }
         positive(source + ": execution.stream_throughput_mib_per_sec", c.execution.streamThroughputMibPerSec);
         positive(source + ": execution.move_timeout_seconds", c.execution.moveTimeoutSeconds);
+        positive(source + ": execution.entire_sstable_stream_throughput_mib_per_sec",
+                c.execution.entireSstableStreamThroughputMibPerSec);
+        notNegative(source + ": execution.history", c.execution.history);
         positive(source + ": jmx.connect_timeout_seconds", c.jmx.connectTimeoutSeconds);
         positive(source + ": jmx.call_timeout_seconds", c.jmx.callTimeoutSeconds);
         if (c.http.port < 0 || c.http.port > 65535) {
