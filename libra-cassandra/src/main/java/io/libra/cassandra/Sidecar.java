@@ -75,6 +75,8 @@ public final class Sidecar implements Daemon, AutoCloseable {
     private volatile State state = new State(null, null, "no window measured yet");
     private volatile Instant lastJobActivity = Instant.EPOCH;
     private volatile double lastDelta;
+    /** A vnode ring: measured and reported, never planned on (StorageService.move needs one token per node). */
+    private volatile boolean observeOnly;
     private Thread loop;
     private ApiServer api;
     private JmxProbe.Report jmxAtStart = JmxProbe.Report.NONE;
@@ -192,6 +194,13 @@ public final class Sidecar implements Daemon, AutoCloseable {
                         + " (is Cassandra running, and its JMX reachable from here? see docs/cassandra.md)");
             }
             jmxAtStart.failures().forEach((id, why) -> LOG.warn("node {} does not answer over JMX: {}", id, why));
+            observeOnly = jmxAtStart.vnodes();
+            String sampling = config.collection.sampling;
+            collector.sampling(sampling.equals("on") || sampling.equals("auto") && !observeOnly);
+            if (observeOnly) {
+                LOG.warn("vnode ring (a node has more than one token): observe-only, partition sampling {}",
+                        sampling.equals("on") ? "on (collection.sampling: on)" : "off");
+            }
             executor.recover();
         } catch (RuntimeException e) {
             close();
@@ -209,6 +218,10 @@ public final class Sidecar implements Daemon, AutoCloseable {
     /** Starts without insisting on JMX (tests against nodes that are down). */
     public Sidecar start() {
         return start(false);
+    }
+
+    public boolean observeOnly() {
+        return observeOnly;
     }
 
     /** What JMX said at startup. */
@@ -242,6 +255,9 @@ public final class Sidecar implements Daemon, AutoCloseable {
 
     private State evaluate(Window w) {
         List<String> problems = new ArrayList<>(w.problems());
+        if (observeOnly) {
+            problems.add(0, "vnode ring: observe-only (token moves need num_tokens: 1; see docs/cassandra.md)");
+        }
         if (executor.busy() || !lastJobActivity.isBefore(w.start())) {
             problems.add("a rebalance job ran during the window: its load is not planned on");
         }
@@ -283,7 +299,7 @@ public final class Sidecar implements Daemon, AutoCloseable {
     public DaemonView view() {
         State st = state;
         return new DaemonView(config, startedAt, windowCount.get(), firstWindowAt, st.window(), st.model(), st.plan(),
-                st.planId(), st.snapshotJson(), st.snapshotSha256(), st.problem(), loop == null || loop.isAlive() || stop.getCount() == 0,
+                st.planId(), st.snapshotJson(), st.snapshotSha256(), st.problem(), observeOnly, loop == null || loop.isAlive() || stop.getCount() == 0,
                 jmxAtStart.reachable().size(), executor.paused(), executor.current().orElse(null));
     }
 

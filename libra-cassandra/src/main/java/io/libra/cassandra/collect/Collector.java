@@ -32,6 +32,8 @@ public final class Collector {
     };
 
     private final Clock clock;
+    /** Whether the partition samplers run (off on vnode rings unless collection.sampling: on). */
+    private volatile boolean sampling = true;
 
     public Collector(List<CassandraNode> nodes, SidecarConfig config) {
         this(nodes, config, Clock.systemUTC());
@@ -42,6 +44,10 @@ public final class Collector {
         this.nodes = List.copyOf(nodes);
         this.config = config;
         this.clock = clock;
+    }
+
+    public void sampling(boolean on) {
+        this.sampling = on;
     }
 
     /** A table and its replication factor. */
@@ -95,7 +101,7 @@ public final class Collector {
         }
         if (requests == 0) {
             problems.add("no client requests in the window: nothing to balance on");
-        } else if (sampled < config.collection.minSamples) {
+        } else if (sampling && sampled < config.collection.minSamples) {
             problems.add("only " + sampled + " operations sampled (< collection.min_samples "
                     + config.collection.minSamples + "): too few to place load on the ring");
         }
@@ -128,8 +134,10 @@ public final class Collector {
         for (TableRef t : tables) {
             counts.put(t, new long[] {n.tableCount(t.keyspace(), t.table(), "ReadLatency"),
                 n.tableCount(t.keyspace(), t.table(), "WriteLatency")});
-            n.beginSampling(t.keyspace(), t.table(), "READS", config.collection.samplerCapacity, windowMs);
-            n.beginSampling(t.keyspace(), t.table(), "WRITES", config.collection.samplerCapacity, windowMs);
+            if (sampling) {
+                n.beginSampling(t.keyspace(), t.table(), "READS", config.collection.samplerCapacity, windowMs);
+                n.beginSampling(t.keyspace(), t.table(), "WRITES", config.collection.samplerCapacity, windowMs);
+            }
         }
         long[] disk = new long[1];
         String source = diskBytes(n, disk);
@@ -151,7 +159,9 @@ public final class Collector {
             double live = n.tableBytes(t.keyspace(), t.table());
             tableStats.add(new Window.TableStat(t.keyspace(), t.table(), t.rf(), n.id(), Math.max(0, reads) / seconds,
                     Math.max(0, writes) / seconds, live));
-            observedOps[0] += sampled(n, t, samples);
+            if (sampling) {
+                observedOps[0] += sampled(n, t, samples);
+            }
         }
         List<String> tokens = n.tokens();
         Long token = tokens.size() == 1 ? Long.parseLong(tokens.get(0)) : null;

@@ -136,6 +136,9 @@ public final class ConfigLoader {
         if (!"resume".equals(c.execution.onRestart) && !"abandon".equals(c.execution.onRestart)) {
             throw new ConfigException(source + ": execution.on_restart: must be resume or abandon, got " + c.execution.onRestart);
         }
+        if (!java.util.Set.of("auto", "on", "off").contains(String.valueOf(c.collection.sampling))) {
+            throw new ConfigException(source + ": collection.sampling: must be auto, on or off, got " + c.collection.sampling);
+        }
         if (c.execution.journal == null || c.execution.journal.isBlank()) {
             throw new ConfigException(source + ": execution.journal: must name a file");
         }

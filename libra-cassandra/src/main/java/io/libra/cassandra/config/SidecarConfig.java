@@ -91,6 +91,12 @@ public final class SidecarConfig {
         public long minSamples = 200;
         @JsonProperty("subranges_per_arc")
         public int subrangesPerArc = 8;
+        /**
+         * The partition samplers: auto (on for single-token rings, off on vnode rings, which are
+         * observed only), on, or off.
+         */
+        @JsonProperty("sampling")
+        public String sampling = "auto";
         /** Keyspaces to watch; empty means every non-system keyspace. */
         @JsonProperty("keyspaces")
         public List<String> keyspaces = List.of();

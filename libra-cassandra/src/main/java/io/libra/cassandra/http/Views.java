@@ -52,6 +52,7 @@ public final class Views {
         o.put("dryRun", v.config().execution.dryRun);
         o.put("paused", v.paused());
         o.put("plannable", v.problem() == null);
+        o.put("observeOnly", v.observeOnly());
         if (v.problem() != null) {
             o.put("problem", v.problem());
         }
@@ -69,6 +70,7 @@ public final class Views {
                 x.put("bytes", t.liveBytes());
             }
             o.put("windowEnd", w.end().toString());
+            nodeBalance(o.putObject("nodeBalance"), w);
             o.put("sampledOps", w.sampledOps());
             o.put("requestOps", w.requestOps());
         }
@@ -130,6 +132,21 @@ public final class Views {
             x.put("detail", j.detail);
         }
         return o;
+    }
+
+    /** Max/Mean of the nodes' own CPU and disk over the window (nodes that answered): no model needed. */
+    private static void nodeBalance(ObjectNode o, Window w) {
+        java.util.List<Window.NodeStat> up = w.nodes().stream().filter(Window.NodeStat::up).toList();
+        o.put("nodes", up.size());
+        double[] cpu = up.stream().mapToDouble(Window.NodeStat::cpuUsage).toArray();
+        double[] disk = up.stream().mapToDouble(Window.NodeStat::diskBytesPerSec).toArray();
+        o.put("cpuMaxOverMean", maxOverMean(cpu));
+        o.put("diskMaxOverMean", maxOverMean(disk));
+    }
+
+    private static double maxOverMean(double[] v) {
+        double mean = java.util.Arrays.stream(v).average().orElse(0);
+        return mean > 0 ? java.util.Arrays.stream(v).max().orElse(0) / mean : 1;
     }
 
     private static void nodes(ArrayNode ns, DaemonView v) {

@@ -196,11 +196,9 @@ public final class CassandraNode implements RingOps {
 
     @Override
     public void setStreamThroughput(int mibPerSec, int entireSstableMibPerSec) throws IOException {
-        // a setter with a matching int getter is an MBean attribute; the entire-SSTable one has only a
-        // double getter, so its setter is an operation
+        // setX(int) methods are (write-only, for the entire-SSTable cap) MBean attributes, not operations
         jmx.set(STORAGE, "StreamThroughputMebibytesPerSec", mibPerSec);
-        jmx.invoke(STORAGE, "setEntireSSTableStreamThroughputMebibytesPerSec", new Object[] {entireSstableMibPerSec},
-                new String[] {"int"});
+        jmx.set(STORAGE, "EntireSSTableStreamThroughputMebibytesPerSec", entireSstableMibPerSec);
     }
 
     @SuppressWarnings("unchecked")
