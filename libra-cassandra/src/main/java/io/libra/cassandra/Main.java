@@ -106,6 +106,7 @@ public final class Main implements Callable<Integer> {
         String down = s.jmxAtStart().failures().isEmpty() ? "" : " (not answering: " + s.jmxAtStart().failuresLine() + ")";
         return "listening on http://" + c.http.host + ":" + s.port() + "; JMX answers on "
                 + s.jmxAtStart().reachable().size() + "/" + c.instances.size() + " node(s)" + down
+                + (s.observeOnly() ? "; vnode ring: observe-only" : "")
                 + "; the first window ends at about " + at + " (collection.window_seconds: "
                 + c.collection.windowSeconds + "); " + (c.execution.dryRun ? "dry run" : "LIVE: rebalance jobs move tokens")
                 + (c.http.authToken == null ? "; POST calls are refused (no http.auth_token)" : "");

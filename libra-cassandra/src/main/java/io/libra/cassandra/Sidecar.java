@@ -15,6 +15,7 @@ import io.libra.cassandra.http.Api;
 import io.libra.cassandra.http.ApiServer;
 import io.libra.cassandra.http.Daemon;
 import io.libra.cassandra.http.DaemonView;
+import io.libra.cassandra.http.Views;
 import io.libra.cassandra.jmx.CassandraNode;
 import io.libra.cassandra.jmx.JmxNode;
 import io.libra.core.Planner;
@@ -74,6 +75,8 @@ public final class Sidecar implements Daemon, AutoCloseable {
     private volatile State state = new State(null, null, "no window measured yet");
     private volatile Instant lastJobActivity = Instant.EPOCH;
     private volatile double lastDelta;
+    /** A vnode ring: measured and reported, never planned on (StorageService.move needs one token per node). */
+    private volatile boolean observeOnly;
     private Thread loop;
     private ApiServer api;
     private JmxProbe.Report jmxAtStart = JmxProbe.Report.NONE;
@@ -113,6 +116,26 @@ public final class Sidecar implements Daemon, AutoCloseable {
                 .description("Token moves completed by rebalance jobs").register(registry);
         Gauge.builder("libra_cassandra_job_running", executor, e -> e.busy() ? 1 : 0)
                 .description("1 while a rebalance job runs or waits, else 0").register(registry);
+        for (Job.State st : Job.State.values()) {
+            Gauge.builder("libra_cassandra_job_state", executor,
+                    e -> e.current().map(j -> j.state == st ? 1 : 0).orElse(0))
+                    .description("1 for the state the current (or last) rebalance job is in, else 0")
+                    .tag("state", st.name().toLowerCase(java.util.Locale.ROOT)).register(registry);
+        }
+        Counter failed = Counter.builder("libra_cassandra_jobs_failed")
+                .description("Rebalance jobs that ended FAILED since the daemon started").register(registry);
+        executor.onJobEnd(j -> {
+            if (j.state == Job.State.FAILED) {
+                failed.increment();
+            }
+        });
+        Gauge.builder("libra_cassandra_cleanups_pending", executor,
+                e -> e.current().map(Job::cleanupsPending).orElse(0))
+                .description("(node, keyspace) cleanups a job still owes; they run once the ring is NORMAL")
+                .register(registry);
+        Gauge.builder("libra_cassandra_nodes_left_moving", this, s -> Views.alerts(s.view()).size())
+                .description("Nodes left MOVING (a failed move): see alerts in /api/v1/status for the remedy")
+                .register(registry);
         this.nodeCpu = MultiGauge.builder("libra_cassandra_node_cpu_cores")
                 .description("Cores the node's Cassandra process kept busy over the last window (nodes that answered)")
                 .register(registry);
@@ -171,6 +194,13 @@ public final class Sidecar implements Daemon, AutoCloseable {
                         + " (is Cassandra running, and its JMX reachable from here? see docs/cassandra.md)");
             }
             jmxAtStart.failures().forEach((id, why) -> LOG.warn("node {} does not answer over JMX: {}", id, why));
+            observeOnly = jmxAtStart.vnodes();
+            String sampling = config.collection.sampling;
+            collector.sampling(sampling.equals("on") || sampling.equals("auto") && !observeOnly);
+            if (observeOnly) {
+                LOG.warn("vnode ring (a node has more than one token): observe-only, partition sampling {}",
+                        sampling.equals("on") ? "on (collection.sampling: on)" : "off");
+            }
             executor.recover();
         } catch (RuntimeException e) {
             close();
@@ -188,6 +218,10 @@ public final class Sidecar implements Daemon, AutoCloseable {
     /** Starts without insisting on JMX (tests against nodes that are down). */
     public Sidecar start() {
         return start(false);
+    }
+
+    public boolean observeOnly() {
+        return observeOnly;
     }
 
     /** What JMX said at startup. */
@@ -221,6 +255,9 @@ public final class Sidecar implements Daemon, AutoCloseable {
 
     private State evaluate(Window w) {
         List<String> problems = new ArrayList<>(w.problems());
+        if (observeOnly) {
+            problems.add(0, "vnode ring: observe-only (token moves need num_tokens: 1; see docs/cassandra.md)");
+        }
         if (executor.busy() || !lastJobActivity.isBefore(w.start())) {
             problems.add("a rebalance job ran during the window: its load is not planned on");
         }
@@ -262,7 +299,7 @@ public final class Sidecar implements Daemon, AutoCloseable {
     public DaemonView view() {
         State st = state;
         return new DaemonView(config, startedAt, windowCount.get(), firstWindowAt, st.window(), st.model(), st.plan(),
-                st.planId(), st.snapshotJson(), st.snapshotSha256(), st.problem(), loop == null || loop.isAlive() || stop.getCount() == 0,
+                st.planId(), st.snapshotJson(), st.snapshotSha256(), st.problem(), observeOnly, loop == null || loop.isAlive() || stop.getCount() == 0,
                 jmxAtStart.reachable().size(), executor.paused(), executor.current().orElse(null));
     }
 
@@ -287,9 +324,19 @@ public final class Sidecar implements Daemon, AutoCloseable {
     }
 
     @Override
-    public Job rebalance(Plan plan, boolean dryRun) {
+    public java.util.List<Job> jobs() {
+        return executor.jobs();
+    }
+
+    @Override
+    public Job rebalance(Plan plan, String planId, boolean dryRun) {
         lastJobActivity = Instant.now();
-        return executor.submit(plan, dryRun);
+        return executor.submit(plan, planId, dryRun);
+    }
+
+    @Override
+    public Optional<Job> abort(String id) {
+        return executor.abort(id);
     }
 
     public int port() {

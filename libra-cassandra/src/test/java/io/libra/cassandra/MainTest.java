@@ -110,4 +110,13 @@ class MainTest {
                     .contains("dry run").contains("--check passed");
         }
     }
+
+    @Test
+    void aVnodeRingIsDetectedAtStartupAndObservedOnly() throws Exception {
+        try (FakeCassandraJmx node = new FakeCassandraJmx(List.of("-100", "0", "100", "200"))) {
+            Run r = run("--config", config(0, node.port(), dir.resolve("j.json").toString()).toString(), "--check");
+            assertThat(r.code()).as(r.err()).isZero();
+            assertThat(r.out()).contains("vnode ring: observe-only");
+        }
+    }
 }

@@ -3,7 +3,6 @@ package io.libra.cassandra.collect;
 import io.libra.cassandra.config.SidecarConfig;
 import io.libra.cassandra.jmx.CassandraNode;
 import java.io.IOException;
-import java.net.InetAddress;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -33,6 +32,8 @@ public final class Collector {
     };
 
     private final Clock clock;
+    /** Whether the partition samplers run (off on vnode rings unless collection.sampling: on). */
+    private volatile boolean sampling = true;
 
     public Collector(List<CassandraNode> nodes, SidecarConfig config) {
         this(nodes, config, Clock.systemUTC());
@@ -43,6 +44,10 @@ public final class Collector {
         this.nodes = List.copyOf(nodes);
         this.config = config;
         this.clock = clock;
+    }
+
+    public void sampling(boolean on) {
+        this.sampling = on;
     }
 
     /** A table and its replication factor. */
@@ -96,7 +101,7 @@ public final class Collector {
         }
         if (requests == 0) {
             problems.add("no client requests in the window: nothing to balance on");
-        } else if (sampled < config.collection.minSamples) {
+        } else if (sampling && sampled < config.collection.minSamples) {
             problems.add("only " + sampled + " operations sampled (< collection.min_samples "
                     + config.collection.minSamples + "): too few to place load on the ring");
         }
@@ -129,8 +134,10 @@ public final class Collector {
         for (TableRef t : tables) {
             counts.put(t, new long[] {n.tableCount(t.keyspace(), t.table(), "ReadLatency"),
                 n.tableCount(t.keyspace(), t.table(), "WriteLatency")});
-            n.beginSampling(t.keyspace(), t.table(), "READS", config.collection.samplerCapacity, windowMs);
-            n.beginSampling(t.keyspace(), t.table(), "WRITES", config.collection.samplerCapacity, windowMs);
+            if (sampling) {
+                n.beginSampling(t.keyspace(), t.table(), "READS", config.collection.samplerCapacity, windowMs);
+                n.beginSampling(t.keyspace(), t.table(), "WRITES", config.collection.samplerCapacity, windowMs);
+            }
         }
         long[] disk = new long[1];
         String source = diskBytes(n, disk);
@@ -152,7 +159,9 @@ public final class Collector {
             double live = n.tableBytes(t.keyspace(), t.table());
             tableStats.add(new Window.TableStat(t.keyspace(), t.table(), t.rf(), n.id(), Math.max(0, reads) / seconds,
                     Math.max(0, writes) / seconds, live));
-            observedOps[0] += sampled(n, t, samples);
+            if (sampling) {
+                observedOps[0] += sampled(n, t, samples);
+            }
         }
         List<String> tokens = n.tokens();
         Long token = tokens.size() == 1 ? Long.parseLong(tokens.get(0)) : null;
@@ -195,7 +204,7 @@ public final class Collector {
 
     /** Fills disk[0] and says where it came from. */
     private String diskBytes(CassandraNode n, long[] disk) throws IOException {
-        if (colocated(n)) {
+        if (n.jmx().colocated()) {
             OptionalLong io = ProcIo.bytes(n.pid());
             if (io.isPresent()) {
                 disk[0] = io.getAsLong();
@@ -224,18 +233,6 @@ public final class Collector {
             return n.gauge(name);
         } catch (IOException | RuntimeException e) {
             return 0;
-        }
-    }
-
-    private static boolean colocated(CassandraNode n) {
-        SidecarConfig.Instance in = n.jmx().instance();
-        if (in.colocated != null) {
-            return in.colocated;
-        }
-        try {
-            return InetAddress.getByName(in.jmxHostOrHost()).isLoopbackAddress();
-        } catch (IOException e) {
-            return false;
         }
     }
 

@@ -136,11 +136,17 @@ public final class ConfigLoader {
         if (!"resume".equals(c.execution.onRestart) && !"abandon".equals(c.execution.onRestart)) {
             throw new ConfigException(source + ": execution.on_restart: must be resume or abandon, got " + c.execution.onRestart);
         }
+        if (!java.util.Set.of("auto", "on", "off").contains(String.valueOf(c.collection.sampling))) {
+            throw new ConfigException(source + ": collection.sampling: must be auto, on or off, got " + c.collection.sampling);
+        }
         if (c.execution.journal == null || c.execution.journal.isBlank()) {
             throw new ConfigException(source + ": execution.journal: must name a file");
         }
         positive(source + ": execution.stream_throughput_mib_per_sec", c.execution.streamThroughputMibPerSec);
         positive(source + ": execution.move_timeout_seconds", c.execution.moveTimeoutSeconds);
+        positive(source + ": execution.entire_sstable_stream_throughput_mib_per_sec",
+                c.execution.entireSstableStreamThroughputMibPerSec);
+        notNegative(source + ": execution.history", c.execution.history);
         positive(source + ": jmx.connect_timeout_seconds", c.jmx.connectTimeoutSeconds);
         positive(source + ": jmx.call_timeout_seconds", c.jmx.callTimeoutSeconds);
         if (c.http.port < 0 || c.http.port > 65535) {

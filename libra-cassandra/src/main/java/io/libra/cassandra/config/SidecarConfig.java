@@ -91,6 +91,12 @@ public final class SidecarConfig {
         public long minSamples = 200;
         @JsonProperty("subranges_per_arc")
         public int subrangesPerArc = 8;
+        /**
+         * The partition samplers: auto (on for single-token rings, off on vnode rings, which are
+         * observed only), on, or off.
+         */
+        @JsonProperty("sampling")
+        public String sampling = "auto";
         /** Keyspaces to watch; empty means every non-system keyspace. */
         @JsonProperty("keyspaces")
         public List<String> keyspaces = List.of();
@@ -126,6 +132,14 @@ public final class SidecarConfig {
         public boolean dryRun = true;
         @JsonProperty("stream_throughput_mib_per_sec")
         public int streamThroughputMibPerSec = 24;
+        @JsonProperty("entire_sstable_stream_throughput_mib_per_sec")
+        public int entireSstableStreamThroughputMibPerSec = 24;
+        /** Refuse a move when a receiving node's free disk cannot be seen (the sidecar not on its host). */
+        @JsonProperty("check_free_disk")
+        public boolean checkFreeDisk = true;
+        /** Finished jobs kept in the history file beside the journal. */
+        @JsonProperty("history")
+        public int history = 20;
         @JsonProperty("journal")
         public String journal = DEFAULT_JOURNAL;
         /** What a restarted daemon does with an unfinished job: resume or abandon. */

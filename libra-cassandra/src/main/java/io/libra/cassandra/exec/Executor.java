@@ -10,32 +10,44 @@ import io.libra.core.ring.Tokens;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
 import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Runs one rebalance job at a time, one {@code StorageService.move} at a time, each only
- * through the {@link RingGate}; waits for the ring to settle, cleans up the nodes that lost
- * ranges, and journals every step. A node down between moves pauses the job until it is back
- * (or move_timeout_seconds passes); a move that fails aborts the job.
+ * Runs one rebalance job at a time, one {@code StorageService.move} at a time, each only through
+ * the {@link RingGate} and the {@link Preflight}; watches each move ({@link MoveWatch}); records
+ * before each move which nodes will hold ranges they no longer own, and cleans them once the ring
+ * is NORMAL, on every path ({@link Janitor}); caps streaming for the job and restores the
+ * operator's caps after it ({@link Throughput}). A node down between moves pauses the job until
+ * it is back (or move_timeout_seconds passes); a failed move fails the job at once, and a node it
+ * left MOVING is reported with the remedy. Every step is journaled.
  */
 public final class Executor implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Executor.class);
     private static final Duration POLL = Duration.ofSeconds(1);
     private final Map<String, RingOps> nodes = new LinkedHashMap<>();
     private final SidecarConfig config;
-    private final Journal journal;
+    private final JobBook book;
     private final Consumer<Job> onMoveDone;
-    private final Object lock = new Object();
-    private Job job;
-    private boolean paused;
-    private final java.util.concurrent.CountDownLatch closing = new java.util.concurrent.CountDownLatch(1);
+    private final CountDownLatch closing = new CountDownLatch(1);
     private final Clock clock;
     private final Sleeper sleeper;
+    private final Janitor janitor;
+    private final MoveWatch watch;
+    private final Object lock;
+    private volatile Consumer<Job> onJobEnd = j -> { };
+    private Job job;
+    private boolean paused;
     private Thread worker;
 
     public Executor(List<? extends RingOps> nodes, SidecarConfig config, Journal journal, Consumer<Job> onMoveDone) {
@@ -47,49 +59,78 @@ public final class Executor implements AutoCloseable {
                     Clock clock, Sleeper sleeper) {
         nodes.forEach(n -> this.nodes.put(n.id(), n));
         this.config = config;
-        this.journal = journal;
+        this.book = new JobBook(journal, clock);
+        this.lock = book.lock;
         this.onMoveDone = onMoveDone;
         this.clock = clock;
         this.sleeper = sleeper != null ? sleeper : Sleeper.until(closing);
+        this.janitor = new Janitor(this.nodes, book, moveLimit());
+        this.watch = new MoveWatch(clock, this.sleeper);
     }
 
     public Journal journal() {
-        return journal;
+        return book.journal();
     }
 
-    /** Picks up the journal's unfinished job: resumed or abandoned per execution.on_restart. */
+    /** Called once for every job that reaches a final state (for metrics). */
+    public void onJobEnd(Consumer<Job> listener) {
+        this.onJobEnd = listener;
+    }
+
+    private Duration moveLimit() {
+        return Duration.ofSeconds(config.execution.moveTimeoutSeconds);
+    }
+
+    /**
+     * Picks up the journal's job: an unfinished one is resumed or abandoned per
+     * execution.on_restart; a finished one that still owes cleanups or caps gets them.
+     */
     public void recover() {
-        Optional<Job> saved = journal.read();
-        if (saved.isEmpty() || saved.get().finished()) {
-            synchronized (lock) {
-                job = saved.orElse(null);
-            }
+        Optional<Job> saved = journal().read();
+        if (saved.isEmpty()) {
             return;
         }
         Job j = saved.get();
         synchronized (lock) {
             job = j;
-            if ("abandon".equals(config.execution.onRestart)) {
-                j.state = Job.State.ABANDONED;
-                event(j, "daemon restarted: job abandoned (execution.on_restart: abandon)");
+            if (j.finished()) {
+                if (owes(j)) {
+                    start(j, () -> afterwards(j));
+                }
                 return;
             }
-            event(j, "daemon restarted: resuming the job");
-            start(j);
+            if ("abandon".equals(config.execution.onRestart)) {
+                book.update(j, () -> j.state = Job.State.ABANDONED,
+                        "daemon restarted: job abandoned (execution.on_restart: abandon)");
+                start(j, () -> afterwards(j));
+                return;
+            }
+            book.event(j, "daemon restarted: resuming the job");
+            start(j, () -> run(j));
         }
     }
 
+    private static boolean owes(Job j) {
+        return !j.pendingCleanup.isEmpty() || !j.streamThroughputBefore.isEmpty();
+    }
+
     /**
-     * Starts a job for a plan's moveToken actions; fails with IllegalStateException when one is
-     * still running, IllegalArgumentException when the plan holds other actions.
+     * Starts a job for a plan's moveToken actions; fails with IllegalStateException (one line) when
+     * a job is still running or cleanups are still owed, IllegalArgumentException when the plan
+     * holds other actions.
      */
-    public Job submit(Plan plan, boolean dryRun) {
+    public Job submit(Plan plan, String planId, boolean dryRun) {
         synchronized (lock) {
             if (job != null && !job.finished()) {
-                throw new IllegalStateException("job " + job.id + " is still " + job.state.name().toLowerCase(java.util.Locale.ROOT));
+                throw new IllegalStateException("job " + job.id + " is still " + job.state.name().toLowerCase(Locale.ROOT));
+            }
+            if (job != null && !job.pendingCleanup.isEmpty() && !dryRun) {
+                throw new IllegalStateException("job " + job.id + " still owes cleanup on " + job.pendingCleanup.keySet()
+                        + ": it runs once the ring is NORMAL (see /api/v1/status)");
             }
             Job j = new Job();
             j.id = UUID.randomUUID().toString();
+            j.planId = planId;
             j.createdAt = clock.instant().toString();
             j.dryRun = dryRun;
             for (Action a : plan.actions()) {
@@ -104,29 +145,75 @@ public final class Executor implements AutoCloseable {
                 jm.reason = m.reason() == null ? null : m.reason().note();
                 j.moves.add(jm);
             }
+            if (job != null && job.finished()) {
+                journal().archive(job, config.execution.history);
+            }
             job = j;
-            event(j, (dryRun ? "dry run of " : "running ") + j.moves.size() + " move(s)");
-            start(j);
+            book.event(j, (dryRun ? "dry run of " : "running ") + j.moves.size() + " move(s)");
+            start(j, () -> run(j));
             return j;
         }
     }
 
-    private void start(Job j) {
-        worker = new Thread(() -> run(j), "libra-executor");
+    public Job submit(Plan plan, boolean dryRun) {
+        return submit(plan, null, dryRun);
+    }
+
+    /**
+     * Asks the job to stop: it stops after the move in progress (Cassandra cannot cancel a move),
+     * then cleans up. Empty when there is no such job; IllegalStateException when it has ended.
+     */
+    public Optional<Job> abort(String id) {
+        synchronized (lock) {
+            if (job == null || !job.id.equals(id)) {
+                return Optional.empty();
+            }
+            if (job.finished()) {
+                throw new IllegalStateException("job " + id + " has already ended: " + job.state.name().toLowerCase(Locale.ROOT));
+            }
+            Job j = job;
+            book.update(j, () -> j.abortRequested = true,
+                    "abort requested: no further move starts (a move in progress completes: Cassandra cannot cancel it)");
+            return Optional.of(copy(j));
+        }
+    }
+
+    private void start(Job j, Runnable body) {
+        worker = new Thread(body, "libra-executor");
         worker.setDaemon(true);
         worker.start();
     }
 
+    /** The current job or one from the history. */
     public Optional<Job> job(String id) {
         synchronized (lock) {
-            return job != null && job.id.equals(id) ? Optional.of(copy(job)) : Optional.empty();
+            if (job != null && job.id.equals(id)) {
+                return Optional.of(copy(job));
+            }
         }
+        return journal().history().stream().filter(h -> id.equals(h.id)).findFirst();
     }
 
     public Optional<Job> current() {
         synchronized (lock) {
             return Optional.ofNullable(job).map(Executor::copy);
         }
+    }
+
+    /** The current job first, then the history, newest first. */
+    public List<Job> jobs() {
+        List<Job> out = new ArrayList<>();
+        current().ifPresent(out::add);
+        List<Job> older = new ArrayList<>(journal().history());
+        java.util.Collections.reverse(older);
+        older.stream().filter(h -> out.stream().noneMatch(c -> c.id.equals(h.id))).forEach(out::add);
+        return out;
+    }
+
+    /** True while the worker thread runs: a job, or the cleanups and caps a finished one still owes. */
+    boolean working() {
+        Thread w = worker;
+        return w != null && w.isAlive();
     }
 
     public boolean busy() {
@@ -160,35 +247,74 @@ public final class Executor implements AutoCloseable {
     private void run(Job j) {
         try {
             for (Job.Move m : j.moves) {
-                if (closed()) {
-                    return;
+                if (closed() || j.finished()) {
+                    break;
                 }
                 if (m.state == Job.MoveState.DONE || m.state == Job.MoveState.DRY_RUN || m.state == Job.MoveState.SKIPPED) {
                     continue;
                 }
                 if (j.dryRun) {
-                    update(j, () -> m.state = Job.MoveState.DRY_RUN);
+                    book.update(j, () -> m.state = Job.MoveState.DRY_RUN);
                     continue;
                 }
-                if (!awaitSafe(j) || !runMove(j, m)) {
-                    return;
+                if (aborted(j) || !awaitSafe(j) || !runMove(j, m)) {
+                    break;
                 }
             }
-            update(j, () -> {
-                j.state = Job.State.DONE;
-                j.detail = j.dryRun ? "dry run: nothing was moved" : "all moves done";
-                j.events.add(clock.instant() + " job done");
-            });
+            if (!closed() && !j.finished()) {
+                book.update(j, () -> {
+                    j.state = Job.State.DONE;
+                    j.detail = j.dryRun ? "dry run: nothing was moved" : "all moves done";
+                }, "job done");
+            }
         } catch (RuntimeException e) {
             fail(j, null, "executor error: " + RingGate.firstLine(e));
         }
+        if (!closed()) {
+            afterwards(j);
+        }
+    }
+
+    /** Whatever ended the job: put the operator's caps back, then clean up once the ring is NORMAL. */
+    private void afterwards(Job j) {
+        onJobEnd.accept(copy(j));
+        Throughput.restore(j, nodes, book);
+        while (owes(j) && !closed()) {
+            if (RingGate.check(nodes.values()) == null && janitor.cleanNow(j, null)) {
+                Throughput.restore(j, nodes, book);
+                continue;
+            }
+            if (!pauseQuietly()) {
+                return;
+            }
+            if (!j.streamThroughputBefore.isEmpty()) {
+                Throughput.restore(j, nodes, book);
+            }
+        }
+        if (!closed()) {
+            book.event(j, "nothing left to clean up");
+        }
+    }
+
+    private boolean aborted(Job j) {
+        if (!j.abortRequested) {
+            return false;
+        }
+        book.update(j, () -> {
+            j.state = Job.State.ABORTED;
+            j.detail = "aborted by the operator";
+        }, "aborted by the operator");
+        return true;
     }
 
     /** Waits until the gate opens and the operator has not paused; false when the job ended instead. */
     private boolean awaitSafe(Job j) {
-        long deadline = clock.millis() + config.execution.moveTimeoutSeconds * 1000L;
+        long deadline = clock.millis() + moveLimit().toMillis();
         String last = null;
         while (!closed()) {
+            if (aborted(j)) {
+                return false;
+            }
             String why;
             synchronized (lock) {
                 why = paused ? "paused by operator" : null;
@@ -197,22 +323,24 @@ public final class Executor implements AutoCloseable {
                 why = RingGate.check(nodes.values());
             }
             if (why == null) {
+                // transient conditions are waited out like a busy ring; refused only if they outlast the timeout
+                why = Preflight.transientCheck(nodes);
+            }
+            if (why == null) {
                 if (j.state != Job.State.RUNNING) {
-                    update(j, () -> {
+                    book.update(j, () -> {
                         j.state = Job.State.RUNNING;
                         j.detail = "running";
-                    });
-                    event(j, "resumed");
+                    }, "resumed");
                 }
                 return true;
             }
             if (!why.equals(last)) {
                 String reason = why;
-                update(j, () -> {
+                book.update(j, () -> {
                     j.state = Job.State.PAUSED;
                     j.detail = "waiting: " + reason;
-                });
-                event(j, "paused: " + why);
+                }, "paused: " + why);
                 last = why;
             }
             if (clock.millis() > deadline && !why.equals("paused by operator")) {
@@ -234,6 +362,7 @@ public final class Executor implements AutoCloseable {
         }
         long from = Tokens.fromKey(m.fromToken);
         long to = Tokens.fromKey(m.toToken);
+        long deadline = clock.millis() + moveLimit().toMillis();
         try {
             Map<String, Long> before = tokens();
             long current = before.get(m.node);
@@ -243,33 +372,108 @@ public final class Executor implements AutoCloseable {
                             + ", the plan expected " + m.fromToken);
                     return false;
                 }
-                for (RingOps n : nodes.values()) {
-                    n.setStreamThroughput(config.execution.streamThroughputMibPerSec);
+                String refused = Preflight.check(j, m, before, to, nodes, config.execution);
+                if (refused != null) {
+                    fail(j, m, "pre-flight refused the move of " + m.node + ": " + refused);
+                    return false;
                 }
-                update(j, () -> m.state = Job.MoveState.MOVING);
-                event(j, "moving " + m.node + " " + m.fromToken + " -> " + m.toToken);
-                mover.move(Long.toString(to), java.time.Duration.ofSeconds(config.execution.moveTimeoutSeconds));
+                // every node answers here (the gate just opened); the first values saved are the operator's
+                Throughput.cap(j, nodes, config.execution, book);
+                Map<String, List<String>> lose = losing(mover, before, m.node, to);
+                // journaled before the move is issued: whatever ends it, these nodes get cleaned
+                book.update(j, () -> {
+                    lose.forEach((node, ks) -> j.pendingCleanup.merge(node, ks, Executor::union));
+                    m.state = Job.MoveState.MOVING;
+                }, "moving " + m.node + " " + m.fromToken + " -> " + m.toToken + (lose.isEmpty() ? ""
+                        : "; to clean afterwards: " + lose));
+                String failure = watch.run(mover, to, moveLimit(), this::closed,
+                        p -> book.update(j, () -> m.progress = p));
+                if (closed()) {
+                    return false;
+                }
+                if (failure != null) {
+                    failMove(j, m, mover, failure);
+                    return false;
+                }
             } else {
                 before.put(m.node, from);
+                Map<String, List<String>> lose = losing(mover, before, m.node, to);
+                book.update(j, () -> lose.forEach((node, ks) -> j.pendingCleanup.merge(node, ks, Executor::union)));
             }
-            if (!awaitSettled(j, m, to)) {
+            if (!awaitSettled(j, m, to, deadline)) {
                 return false;
             }
-            update(j, () -> m.state = Job.MoveState.CLEANUP);
-            cleanup(j, m, before, to);
-            update(j, () -> m.state = Job.MoveState.DONE);
-            event(j, "moved " + m.node + " to " + m.toToken);
+            book.update(j, () -> {
+                m.state = Job.MoveState.CLEANUP;
+                m.progress = null;
+            });
+            if (!config.execution.cleanup) {
+                book.update(j, () -> j.pendingCleanup.clear(), "cleanup skipped (execution.cleanup: false)");
+            } else if (!janitor.cleanNow(j, m)) {
+                fail(j, m, "cleanup after the move of " + m.node + " failed: it is retried once the ring is NORMAL");
+                return false;
+            }
+            book.update(j, () -> m.state = Job.MoveState.DONE, "moved " + m.node + " to " + m.toToken);
             onMoveDone.accept(j);
             return true;
         } catch (IOException | RuntimeException e) {
             fail(j, m, "move of " + m.node + " failed: " + RingGate.firstLine(e));
             return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 
-    /** Every node sees the new token, everyone NORMAL, no streams. */
-    private boolean awaitSettled(Job j, Job.Move m, long to) throws IOException {
-        long deadline = clock.millis() + config.execution.moveTimeoutSeconds * 1000L;
+    /** A move that did not finish: fail now, and if the node is left MOVING say what to do. */
+    private void failMove(Job j, Job.Move m, RingOps mover, String failure) {
+        String mode;
+        try {
+            mode = mover.operationMode();
+        } catch (IOException | RuntimeException e) {
+            mode = "unreachable";
+        }
+        if ("MOVING".equals(mode) || "unreachable".equals(mode)) {
+            String remedy = remedy(m, mode);
+            LOG.warn("job {}: {}; {}", j.id, failure, remedy);
+            book.update(j, () -> {
+                j.leftMoving = m.node;
+                j.remedy = remedy;
+            });
+            fail(j, m, failure + "; " + remedy);
+        } else {
+            fail(j, m, failure);
+        }
+    }
+
+    static String remedy(Job.Move m, String mode) {
+        String decimal = Long.toString(Tokens.fromKey(m.toToken));
+        return "node " + m.node + " is " + ("MOVING".equals(mode) ? "left MOVING" : "unreachable and may be left MOVING")
+                + ": once the cause is fixed, either run `nodetool move -- " + decimal + "` on " + m.node
+                + " to finish the move, or restart Cassandra on " + m.node
+                + " to bring it back NORMAL at its old token; the sidecar then runs the pending cleanups itself";
+    }
+
+    /** Node -> replicated keyspaces in which it will hold ranges it no longer owns. */
+    private static Map<String, List<String>> losing(RingOps mover, Map<String, Long> before, String node, long to)
+            throws IOException {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        for (String ks : mover.replicatedKeyspaces()) {
+            for (String n : LostRanges.nodes(before, node, to, mover.replicationFactor(ks))) {
+                out.computeIfAbsent(n, x -> new ArrayList<>()).add(ks);
+            }
+        }
+        return out;
+    }
+
+    private static List<String> union(List<String> a, List<String> b) {
+        List<String> out = new ArrayList<>(a);
+        b.stream().filter(x -> !out.contains(x)).forEach(out::add);
+        return out;
+    }
+
+    /** Every node sees the new token, everyone NORMAL, no streams; within what is left of the move's time. */
+    private boolean awaitSettled(Job j, Job.Move m, long to, long deadline) {
         String target = Long.toString(to);
         while (!closed()) {
             boolean seen = true;
@@ -295,21 +499,6 @@ public final class Executor implements AutoCloseable {
         return false;
     }
 
-    private void cleanup(Job j, Job.Move m, Map<String, Long> before, long to) throws IOException {
-        if (!config.execution.cleanup) {
-            return;
-        }
-        RingOps any = nodes.get(m.node);
-        for (String ks : any.keyspaces()) {
-            int rf = any.replicationFactor(ks);
-            for (String node : LostRanges.nodes(before, m.node, to, rf)) {
-                nodes.get(node).cleanup(ks, java.time.Duration.ofSeconds(config.execution.moveTimeoutSeconds));
-                String done = node + ":" + ks;
-                update(j, () -> m.cleanedUp.add(done));
-            }
-        }
-    }
-
     private Map<String, Long> tokens() throws IOException {
         Map<String, Long> out = new HashMap<>();
         for (RingOps n : nodes.values()) {
@@ -323,19 +512,17 @@ public final class Executor implements AutoCloseable {
     }
 
     private void fail(Job j, Job.Move m, String why) {
-        update(j, () -> {
+        book.update(j, () -> {
             if (m != null) {
                 m.state = Job.MoveState.FAILED;
                 m.error = why;
             }
             j.state = Job.State.FAILED;
             j.detail = why;
-            // in the same update: once the state is final, the job (and the journal) must not change
-            j.events.add(clock.instant() + " aborted: " + why);
-        });
+        }, "failed: " + why);
     }
 
-    /** Paces the polls of a node's JMX state: a move, streaming and cleanup have no completion callback over JMX. */
+    /** Paces the polls of the nodes' JMX state: a move, streaming and cleanup have no completion callback over JMX. */
     private boolean pauseQuietly() {
         try {
             return sleeper.sleep(POLL) && !closed();
@@ -347,17 +534,6 @@ public final class Executor implements AutoCloseable {
 
     private boolean closed() {
         return closing.getCount() == 0;
-    }
-
-    private void update(Job j, Runnable change) {
-        synchronized (lock) {
-            change.run();
-            journal.write(j);
-        }
-    }
-
-    private void event(Job j, String what) {
-        update(j, () -> j.events.add(clock.instant() + " " + what));
     }
 
     @Override

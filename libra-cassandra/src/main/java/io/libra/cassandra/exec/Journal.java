@@ -62,6 +62,41 @@ public final class Journal {
         }
     }
 
+    /** The finished jobs kept beside the journal, oldest first. */
+    public Path historyFile() {
+        String name = file.getFileName().toString();
+        String base = name.endsWith(".json") ? name.substring(0, name.length() - 5) : name;
+        return file.resolveSibling(base + ".history.json");
+    }
+
+    /** Adds a finished job to the history, keeping the last {@code keep}. */
+    public synchronized void archive(Job job, int keep) {
+        java.util.List<Job> all = new java.util.ArrayList<>(history());
+        all.removeIf(h -> h.id.equals(job.id));
+        all.add(job);
+        java.util.List<Job> kept = all.subList(Math.max(0, all.size() - keep), all.size());
+        try {
+            Path dir = historyFile().toAbsolutePath().getParent();
+            Path tmp = Files.createTempFile(dir, historyFile().getFileName().toString(), ".tmp");
+            JSON.writeValue(tmp.toFile(), kept);
+            Files.move(tmp, historyFile(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("journal history " + historyFile() + ": cannot write: " + e.getMessage(), e);
+        }
+    }
+
+    /** The history, oldest first; empty when there is none or it cannot be read (it is informative only). */
+    public synchronized java.util.List<Job> history() {
+        if (!Files.exists(historyFile())) {
+            return java.util.List.of();
+        }
+        try {
+            return java.util.List.of(JSON.readValue(historyFile().toFile(), Job[].class));
+        } catch (IOException e) {
+            return java.util.List.of();
+        }
+    }
+
     public synchronized Optional<Job> read() {
         if (!Files.exists(file)) {
             return Optional.empty();

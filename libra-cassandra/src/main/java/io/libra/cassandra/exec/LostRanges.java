@@ -14,24 +14,34 @@ final class LostRanges {
     private LostRanges() {
     }
 
+    /** Nodes whose replicated arc loses some range: they need cleanup. */
     static List<String> nodes(Map<String, Long> before, String mover, long newToken, int rf) {
+        return changed(before, mover, newToken, rf, true);
+    }
+
+    /** Nodes whose replicated arc gains some range: they receive streams (and need the disk for them). */
+    static List<String> gaining(Map<String, Long> before, String mover, long newToken, int rf) {
+        return changed(before, mover, newToken, rf, false);
+    }
+
+    private static List<String> changed(Map<String, Long> before, String mover, long newToken, int rf, boolean losing) {
         Map<String, Long> after = new java.util.HashMap<>(before);
         after.put(mover, newToken);
         List<String> b = order(before);
         List<String> a = order(after);
         int n = b.size();
-        List<String> lost = new ArrayList<>();
+        List<String> out = new ArrayList<>();
         if (rf >= n) {
-            return lost;
+            return out;
         }
         for (String node : b) {
             long[] old = arc(b, before, node, rf);
             long[] now = arc(a, after, node, rf);
-            if (!inside(old, now)) {
-                lost.add(node);
+            if (losing ? !inside(old, now) : !inside(now, old)) {
+                out.add(node);
             }
         }
-        return lost;
+        return out;
     }
 
     private static List<String> order(Map<String, Long> tokens) {

@@ -7,7 +7,6 @@ import io.libra.cassandra.exec.Job;
 import io.libra.core.plan.Plan;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.util.Iterator;
 import java.util.Optional;
 
 /**
@@ -87,7 +86,13 @@ public final class Api {
                     daemon.resume();
                     return paused();
                 });
+            case "jobs":
+                return get(method, path) ? Response.json(200, Views.jobs(daemon.jobs())) : notAllowed(method, path, "GET");
             default:
+                if (route.startsWith("jobs/") && route.endsWith("/abort")) {
+                    String id = route.substring("jobs/".length(), route.length() - "/abort".length());
+                    return post(method, path, authorization, () -> abort(id));
+                }
                 if (route.startsWith("jobs/")) {
                     return get(method, path) ? job(route.substring("jobs/".length())) : notAllowed(method, path, "GET");
                 }
@@ -142,26 +147,35 @@ public final class Api {
         return Response.json(200, o);
     }
 
+    /**
+     * Runs the current plan, pinned: the body must name the planId the operator saw in GET /plan;
+     * when the plan has changed since, 409 with the new planId, so nothing runs unseen.
+     */
     private Response rebalance(byte[] body) {
-        Boolean dryRun;
+        RebalanceRequest req;
         try {
-            dryRun = dryRunOf(body);
+            req = RebalanceRequest.parse(body);
         } catch (IllegalArgumentException e) {
             return Response.error(400, e.getMessage());
         }
         DaemonView v = daemon.view();
         Plan plan = v.plan();
         if (plan == null) {
-            return Response.error(409, "no plan to run: " + v.problem());
+            return stale(409, "no plan to run: " + v.problem(), null);
+        }
+        if (!plan.isEmpty() && !req.planId().equals(v.planId())) {
+            return stale(409, "plan " + req.planId() + " is not the current plan: GET " + V1 + "plan shows plan "
+                    + v.planId() + "; review it and name it", v.planId());
         }
         if (plan.isEmpty()) {
-            return Response.error(409, "the plan has no moves: " + plan.detail());
+            return stale(409, "the plan has no moves: " + plan.detail(), v.planId());
         }
-        boolean dry = v.config().execution.dryRun || (dryRun != null && dryRun);
+        boolean dry = v.config().execution.dryRun || (req.dryRun() != null && req.dryRun());
         try {
-            Job j = daemon.rebalance(plan, dry);
+            Job j = daemon.rebalance(plan, v.planId(), dry);
             ObjectNode o = Json.object();
             o.put("jobId", j.id);
+            o.put("planId", v.planId());
             o.put("dryRun", dry);
             o.put("moves", j.moves.size());
             o.put("poll", V1 + "jobs/" + j.id);
@@ -171,32 +185,33 @@ public final class Api {
         }
     }
 
-    /** The optional body {@code {"dry_run": true|false}}; null when absent. */
-    static Boolean dryRunOf(byte[] body) {
-        if (body == null || body.length == 0 || new String(body, StandardCharsets.UTF_8).isBlank()) {
-            return null;
+    private static Response stale(int status, String message, String currentPlanId) {
+        ObjectNode o = Json.object();
+        o.put("error", message);
+        if (currentPlanId != null) {
+            o.put("planId", currentPlanId);
+        } else {
+            o.putNull("planId");
         }
-        JsonNode n;
+        return Response.json(status, o);
+    }
+
+    private Response abort(String id) {
         try {
-            n = Json.MAPPER.readTree(body);
-        } catch (java.io.IOException e) {
-            throw new IllegalArgumentException("body: invalid JSON: " + e.getMessage().lines().findFirst().orElse(""));
-        }
-        if (!n.isObject()) {
-            throw new IllegalArgumentException("body: must be a JSON object");
-        }
-        Boolean dry = null;
-        for (Iterator<String> it = n.fieldNames(); it.hasNext();) {
-            String f = it.next();
-            if (!f.equals("dry_run")) {
-                throw new IllegalArgumentException("body." + f + ": unknown field (only dry_run is accepted)");
+            Optional<Job> j = daemon.abort(id);
+            if (j.isEmpty()) {
+                return Response.error(404, "jobs/" + id + ": no such running job");
             }
-            if (!n.get(f).isBoolean()) {
-                throw new IllegalArgumentException("body.dry_run: must be true or false, got " + n.get(f));
-            }
-            dry = n.get(f).booleanValue();
+            ObjectNode o = Json.object();
+            o.put("jobId", id);
+            o.put("abortRequested", true);
+            o.put("detail", "no further move starts; a move in progress completes (Cassandra cannot cancel it), "
+                    + "then the job cleans up");
+            o.put("poll", V1 + "jobs/" + id);
+            return Response.json(202, o);
+        } catch (IllegalStateException e) {
+            return Response.error(409, e.getMessage());
         }
-        return dry;
     }
 
     private Response job(String id) {

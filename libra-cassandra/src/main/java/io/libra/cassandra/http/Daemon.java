@@ -16,8 +16,15 @@ public interface Daemon {
 
     void resume();
 
+    /** The current job or one from the history. */
     Optional<Job> job(String id);
 
-    /** Starts a job that runs the plan; IllegalStateException (one line) when a job is still running. */
-    Job rebalance(Plan plan, boolean dryRun);
+    /** The current job first, then the history, newest first. */
+    java.util.List<Job> jobs();
+
+    /** Starts a job that runs the plan named {@code planId}; IllegalStateException (one line) when it cannot start. */
+    Job rebalance(Plan plan, String planId, boolean dryRun);
+
+    /** Asks a running job to stop after its current move; empty when there is no such job. */
+    Optional<Job> abort(String id);
 }

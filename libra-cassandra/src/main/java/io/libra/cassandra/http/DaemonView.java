@@ -17,12 +17,13 @@ import java.time.Instant;
  * @param snapshotJson   the modelled window as a {@code libra.snapshot/v1} document, or null
  * @param snapshotSha256 its SHA-256, which the plan names
  * @param problem        why there is no plan, or null
+ * @param observeOnly    a vnode ring: measured and reported, never planned on
  * @param loopAlive      whether the measuring loop still runs
  * @param nodesAtStart   how many nodes answered JMX at startup
  * @param job            the current (or last) job, or null
  */
 public record DaemonView(SidecarConfig config, Instant startedAt, int windows, Instant firstWindowAt, Window window,
                          RingModel model, Plan plan, String planId, String snapshotJson,
-                         String snapshotSha256, String problem, boolean loopAlive,
+                         String snapshotSha256, String problem, boolean observeOnly, boolean loopAlive,
                          int nodesAtStart, boolean paused, Job job) {
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.libra.cassandra.collect.RingModel;
 import io.libra.cassandra.collect.Window;
 import io.libra.cassandra.config.SidecarConfig;
+import io.libra.cassandra.exec.Job;
 import io.libra.core.estimate.LoadModel;
 import io.libra.core.estimate.RegionLoad;
 import io.libra.core.format.PlanCodec;
@@ -16,7 +17,7 @@ import io.libra.core.ring.RingPlan;
 import io.libra.core.ring.Tokens;
 
 /** The JSON the API answers with, rendered from one {@link DaemonView}. */
-final class Views {
+public final class Views {
     private Views() {
     }
 
@@ -51,6 +52,7 @@ final class Views {
         o.put("dryRun", v.config().execution.dryRun);
         o.put("paused", v.paused());
         o.put("plannable", v.problem() == null);
+        o.put("observeOnly", v.observeOnly());
         if (v.problem() != null) {
             o.put("problem", v.problem());
         }
@@ -68,13 +70,83 @@ final class Views {
                 x.put("bytes", t.liveBytes());
             }
             o.put("windowEnd", w.end().toString());
+            nodeBalance(o.putObject("nodeBalance"), w);
             o.put("sampledOps", w.sampledOps());
             o.put("requestOps", w.requestOps());
         }
         if (v.job() != null) {
             o.set("job", Json.MAPPER.valueToTree(v.job()));
+            o.set("pendingCleanup", Json.MAPPER.valueToTree(v.job().pendingCleanup));
+        }
+        ArrayNode alerts = o.putArray("alerts");
+        for (Alert a : alerts(v)) {
+            ObjectNode x = alerts.addObject();
+            x.put("node", a.node());
+            x.put("problem", a.problem());
+            x.put("remedy", a.remedy());
         }
         return o;
+    }
+
+    /** Something on the ring the operator must act on, and what to do. */
+    public record Alert(String node, String problem, String remedy) {
+    }
+
+    /**
+     * Nodes left MOVING: by the current job's failed move, or seen MOVING in the last window while
+     * no job runs (a move someone else started, or one the sidecar lost track of).
+     */
+    public static java.util.List<Alert> alerts(DaemonView v) {
+        java.util.List<Alert> out = new java.util.ArrayList<>();
+        Job job = v.job();
+        if (job != null && job.leftMoving != null) {
+            out.add(new Alert(job.leftMoving, "left MOVING by job " + job.id + ": " + job.detail, job.remedy));
+        }
+        boolean running = job != null && !job.finished();
+        if (v.window() != null && !running) {
+            for (Window.NodeStat n : v.window().nodes()) {
+                if ("MOVING".equals(n.mode()) && out.stream().noneMatch(a -> a.node().equals(n.id()))) {
+                    out.add(new Alert(n.id(), "MOVING while no rebalance job runs",
+                            "if no operator is moving it, its move failed: run `nodetool move` on " + n.id()
+                                    + " again, or restart Cassandra on it to return it NORMAL at its old token, "
+                                    + "then run `nodetool cleanup` on the nodes that lost ranges"));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The current job and the history, newest first, one line each. */
+    static ObjectNode jobs(java.util.List<Job> jobs) {
+        ObjectNode o = Json.object();
+        ArrayNode a = o.putArray("jobs");
+        for (Job j : jobs) {
+            ObjectNode x = a.addObject();
+            x.put("jobId", j.id);
+            x.put("planId", j.planId);
+            x.put("createdAt", j.createdAt);
+            x.put("state", j.state.name());
+            x.put("dryRun", j.dryRun);
+            x.put("moves", j.moves.size());
+            x.put("cleanupsPending", j.cleanupsPending());
+            x.put("detail", j.detail);
+        }
+        return o;
+    }
+
+    /** Max/Mean of the nodes' own CPU and disk over the window (nodes that answered): no model needed. */
+    private static void nodeBalance(ObjectNode o, Window w) {
+        java.util.List<Window.NodeStat> up = w.nodes().stream().filter(Window.NodeStat::up).toList();
+        o.put("nodes", up.size());
+        double[] cpu = up.stream().mapToDouble(Window.NodeStat::cpuUsage).toArray();
+        double[] disk = up.stream().mapToDouble(Window.NodeStat::diskBytesPerSec).toArray();
+        o.put("cpuMaxOverMean", maxOverMean(cpu));
+        o.put("diskMaxOverMean", maxOverMean(disk));
+    }
+
+    private static double maxOverMean(double[] v) {
+        double mean = java.util.Arrays.stream(v).average().orElse(0);
+        return mean > 0 ? java.util.Arrays.stream(v).max().orElse(0) / mean : 1;
     }
 
     private static void nodes(ArrayNode ns, DaemonView v) {

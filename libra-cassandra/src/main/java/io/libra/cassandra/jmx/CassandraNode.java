@@ -14,6 +14,9 @@ public final class CassandraNode implements RingOps {
     static final String OS = "java.lang:type=OperatingSystem";
     static final String RUNTIME = "java.lang:type=Runtime";
     static final String STREAMS = "org.apache.cassandra.net:type=StreamManager";
+    /** Cassandra's replicated system keyspaces (SchemaConstants.REPLICATED_SYSTEM_KEYSPACE_NAMES, 5.0). */
+    static final java.util.Set<String> REPLICATED_SYSTEM_KEYSPACES = java.util.Set.of("system_auth",
+            "system_distributed", "system_traces", "system_cluster_metadata");
     private static final String[] STRING = {String.class.getName()};
     private final JmxNode jmx;
 
@@ -74,14 +77,20 @@ public final class CassandraNode implements RingOps {
     }
 
     /**
-     * User keyspaces: Cassandra's non-system list minus the replicated system keyspaces
-     * (system_auth, system_distributed, system_traces), which carry no client load to balance.
+     * User keyspaces: Cassandra's non-system list (which includes the replicated system keyspaces)
+     * minus those by name, not by a "system" prefix, so a user keyspace called system_x counts.
      */
     @SuppressWarnings("unchecked")
     @Override
     public List<String> keyspaces() throws IOException {
         return ((List<String>) jmx.get(STORAGE, "NonSystemKeyspaces")).stream()
-                .filter(k -> !k.startsWith("system")).sorted().toList();
+                .filter(k -> !REPLICATED_SYSTEM_KEYSPACES.contains(k)).sorted().toList();
+    }
+
+    @SuppressWarnings("unchecked")
+    @Override
+    public List<String> replicatedKeyspaces() throws IOException {
+        return ((List<String>) jmx.get(STORAGE, "NonLocalStrategyKeyspaces")).stream().sorted().toList();
     }
 
     /** Bytes a table holds: live SSTables plus the memtable not yet flushed. */
@@ -173,15 +182,57 @@ public final class CassandraNode implements RingOps {
 
     /** Cleanup blocks until it has rewritten the keyspace's SSTables: {@code limit} bounds it. */
     @Override
-    public void cleanup(String keyspace, java.time.Duration limit) throws IOException {
-        jmx.invoke(STORAGE, "forceKeyspaceCleanup", new Object[] {1, keyspace, new String[0]},
+    public int cleanup(String keyspace, java.time.Duration limit) throws IOException {
+        Object status = jmx.invoke(STORAGE, "forceKeyspaceCleanup", new Object[] {1, keyspace, new String[0]},
                 new String[] {"int", String.class.getName(), String[].class.getName()}, limit);
+        return status instanceof Number n ? n.intValue() : 0;
     }
 
     @Override
-    public void setStreamThroughput(int mibPerSec) throws IOException {
-        // a setter with a matching getter is an MBean attribute, not an operation
+    public double[] streamThroughput() throws IOException {
+        return new double[] {((Number) jmx.get(STORAGE, "StreamThroughputMebibytesPerSecAsDouble")).doubleValue(),
+            ((Number) jmx.get(STORAGE, "EntireSSTableStreamThroughputMebibytesPerSecAsDouble")).doubleValue()};
+    }
+
+    @Override
+    public void setStreamThroughput(int mibPerSec, int entireSstableMibPerSec) throws IOException {
+        // setX(int) methods are (write-only, for the entire-SSTable cap) MBean attributes, not operations
         jmx.set(STORAGE, "StreamThroughputMebibytesPerSec", mibPerSec);
+        jmx.set(STORAGE, "EntireSSTableStreamThroughputMebibytesPerSec", entireSstableMibPerSec);
+    }
+
+    @SuppressWarnings("unchecked")
+    @Override
+    public Map<String, List<String>> schemaVersions() throws IOException {
+        return (Map<String, List<String>>) jmx.get("org.apache.cassandra.db:type=StorageProxy", "SchemaVersions");
+    }
+
+    @Override
+    public int pendingHints() throws IOException {
+        List<?> pending = (List<?>) jmx.get("org.apache.cassandra.hints:type=HintsService", "PendingHints");
+        return pending.size();
+    }
+
+    @Override
+    public int repairSessions() throws IOException {
+        return ((Number) jmx.invoke("org.apache.cassandra.db:type=RepairService", "parentRepairSessionsCount",
+                new Object[0], new String[0])).intValue();
+    }
+
+    /**
+     * Cassandra reports no free space over JMX; when the daemon shares the node's host it reads
+     * the file stores of the node's data directories itself.
+     */
+    @Override
+    public long freeDiskBytes() throws IOException {
+        if (!jmx.colocated()) {
+            return -1;
+        }
+        long free = Long.MAX_VALUE;
+        for (String dir : (String[]) jmx.get(STORAGE, "AllDataFileLocations")) {
+            free = Math.min(free, java.nio.file.Files.getFileStore(java.nio.file.Path.of(dir)).getUsableSpace());
+        }
+        return free == Long.MAX_VALUE ? -1 : free;
     }
 
     private static String tableBean(String keyspace, String table) {

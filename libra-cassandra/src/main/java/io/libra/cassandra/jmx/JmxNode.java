@@ -65,6 +65,18 @@ public final class JmxNode implements AutoCloseable {
         return instance.jmxHostOrHost() + ":" + instance.jmxPort;
     }
 
+    /** True when the daemon runs on this node's host: configured, or a loopback JMX address. */
+    public boolean colocated() {
+        if (instance.colocated != null) {
+            return instance.colocated;
+        }
+        try {
+            return java.net.InetAddress.getByName(instance.jmxHostOrHost()).isLoopbackAddress();
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     public String url() {
         return "service:jmx:rmi:///jndi/rmi://" + address() + "/jmxrmi";
     }

@@ -36,8 +36,27 @@ public interface RingOps {
     /** StorageService.move: blocks until the node's streaming is done, bounded by {@code limit}. */
     void move(String newToken, Duration limit) throws IOException;
 
-    /** Cleanup of one keyspace, bounded by {@code limit}. */
-    void cleanup(String keyspace, Duration limit) throws IOException;
+    /** Every keyspace the ring replicates (not LocalStrategy): system_auth and system_distributed included. */
+    List<String> replicatedKeyspaces() throws IOException;
 
-    void setStreamThroughput(int mibPerSec) throws IOException;
+    /** Cleanup of one keyspace, bounded by {@code limit}: Cassandra's status, 0 when it succeeded. */
+    int cleanup(String keyspace, Duration limit) throws IOException;
+
+    /** The operator's caps, MiB/s (0: unlimited): [stream_throughput, entire_sstable_stream_throughput]. */
+    double[] streamThroughput() throws IOException;
+
+    /** Sets both streaming caps, MiB/s (0: unlimited). */
+    void setStreamThroughput(int mibPerSec, int entireSstableMibPerSec) throws IOException;
+
+    /** Schema versions to the endpoints on each, as this node sees them (UNREACHABLE ones under that key). */
+    Map<String, List<String>> schemaVersions() throws IOException;
+
+    /** Hints this node holds for other nodes, not yet delivered. */
+    int pendingHints() throws IOException;
+
+    /** Repair sessions running with this node as a participant. */
+    int repairSessions() throws IOException;
+
+    /** Free bytes on the node's fullest data directory, or -1 when the daemon cannot see its disks. */
+    long freeDiskBytes() throws IOException;
 }

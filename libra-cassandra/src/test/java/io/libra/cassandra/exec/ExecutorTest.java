@@ -34,7 +34,7 @@ class ExecutorTest {
 
     private static Job finished(Executor e) {
         long deadline = System.nanoTime() + 20_000_000_000L;
-        while (e.busy()) {
+        while (e.busy() || e.working()) {
             assertThat(System.nanoTime()).as("the job ends within 20 s").isLessThan(deadline);
             LockSupport.parkNanos(1_000_000L);
         }
@@ -54,8 +54,143 @@ class ExecutorTest {
             assertThat(ring.node("n2").token).isEqualTo(T2 + 1_000_000_000_000_000_000L);
             // n2 grew its arc (RF 1): n3 lost (T2, T2+1e18] and must drop it; n2 gained only
             assertThat(ring.cleanups).containsExactly("n3:ks");
-            assertThat(ring.nodes.values()).allSatisfy(n -> assertThat(n.throughput).isEqualTo(16));
+            assertThat(j.events).anyMatch(x -> x.contains("streaming capped at 16 MiB/s"));
+            assertThat(j.pendingCleanup).isEmpty();
+            awaitNothingOwed(e);
+            assertThat(ring.nodes.values()).allSatisfy(n -> assertThat(n.caps).containsExactly(10, 20));
             assertThat(new Journal(dir.resolve("journal.json")).read().orElseThrow().state).isEqualTo(Job.State.DONE);
+        }
+    }
+
+    /** Waits until the job has ended while it still owes cleanups (the worker waits for a NORMAL ring). */
+    private static Job endedOwing(Executor e) {
+        long deadline = System.nanoTime() + 20_000_000_000L;
+        while (e.busy() || e.current().orElseThrow().pendingCleanup.isEmpty()) {
+            assertThat(System.nanoTime()).as("the job ends within 20 s").isLessThan(deadline);
+            LockSupport.parkNanos(1_000_000L);
+        }
+        return e.current().orElseThrow();
+    }
+
+    /** Waits (deadline-bounded) until the job owes neither cleanups nor the operator's caps. */
+    private static Job awaitNothingOwed(Executor e) {
+        long deadline = System.nanoTime() + 20_000_000_000L;
+        Job j = e.current().orElseThrow();
+        while (!j.pendingCleanup.isEmpty() || !j.streamThroughputBefore.isEmpty() || e.working()) {
+            assertThat(System.nanoTime()).as("cleanups and caps settled within 20 s: " + j.events).isLessThan(deadline);
+            LockSupport.parkNanos(1_000_000L);
+            j = e.current().orElseThrow();
+        }
+        return j;
+    }
+
+    @Test
+    void aMoveThatFailsLeavingTheNodeMovingIsReportedAtOnceAndCleanedUpOnceNormal() {
+        FakeRing ring = new FakeRing(T1, T2, T3);
+        ring.node("n2").moveFails = new IOException("JMX at 127.0.0.1:7200: Stream failed");
+        ring.node("n2").moveLeavesMoving = true;
+        try (Executor e = executor(ring, new SidecarConfig())) {
+            Job j = endedOwing(withJob(e, move("n2", T2, T2 + 1_000_000_000_000_000_000L)));
+            assertThat(j.state).isEqualTo(Job.State.FAILED);
+            assertThat(ring.elapsed().toSeconds()).as("no waiting on a failed move").isLessThan(10);
+            assertThat(j.leftMoving).isEqualTo("n2");
+            assertThat(j.remedy).contains("nodetool move -- 1000000000000000000").contains("restart Cassandra on n2");
+            assertThat(j.detail).startsWith("move of n2 failed: JMX at 127.0.0.1:7200: Stream failed; node n2 is left MOVING");
+            assertThat(j.pendingCleanup).containsOnlyKeys("n3");
+            assertThat(ring.cleanups).isEmpty();
+            ring.node("n2").mode = "NORMAL"; // the operator restarted n2
+            Job settled = awaitNothingOwed(e);
+            assertThat(ring.cleanups).containsExactly("n3:ks");
+            assertThat(settled.events).anyMatch(x -> x.contains("cleaned up ks on n3"));
+            assertThat(ring.nodes.values()).allSatisfy(n -> assertThat(n.caps).containsExactly(10, 20));
+        }
+    }
+
+    @Test
+    void aHungMoveIsBoundedByMoveTimeout() {
+        FakeRing ring = new FakeRing(T1, T2, T3);
+        ring.node("n2").moveHangs = new java.util.concurrent.CountDownLatch(1);
+        SidecarConfig c = new SidecarConfig();
+        c.execution.moveTimeoutSeconds = 120;
+        try (Executor e = executor(ring, c)) {
+            Job j = endedOwing(withJob(e, move("n2", T2, 5)));
+            assertThat(j.state).isEqualTo(Job.State.FAILED);
+            assertThat(j.detail).startsWith("the move of n2 did not finish within 120 s (execution.move_timeout_seconds)")
+                    .contains("left MOVING");
+            assertThat(ring.elapsed().toSeconds()).isBetween(120L, 125L);
+            ring.node("n2").moveHangs.countDown();
+            ring.node("n2").mode = "NORMAL";
+            awaitNothingOwed(e);
+        }
+    }
+
+    @Test
+    void abortStopsBeforeTheNextMove() {
+        FakeRing ring = new FakeRing(T1, T2, T3);
+        try (Executor e = executor(ring, new SidecarConfig())) {
+            e.pause();
+            Job started = e.submit(move("n2", T2, 5), false);
+            assertThat(e.abort(started.id)).isPresent();
+            Job j = finished(e);
+            assertThat(j.state).isEqualTo(Job.State.ABORTED);
+            assertThat(ring.log).isEmpty();
+            assertThat(e.abort("nope")).isEmpty();
+            assertThatThrownBy(() -> e.abort(started.id)).isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("has already ended");
+        }
+    }
+
+    @Test
+    void preflightRefusesAReceiverWithoutTwiceTheRoom() {
+        FakeRing ring = new FakeRing(T1, T2, T3);
+        ring.node("n2").freeDisk = 1_500_000; // n2 grows its arc and receives 1 MB: needs 2 MB
+        try (Executor e = executor(ring, new SidecarConfig())) {
+            Job j = finished(withJob(e, move("n2", T2, T2 + 1_000_000_000_000_000_000L)));
+            assertThat(j.state).isEqualTo(Job.State.FAILED);
+            assertThat(j.detail).isEqualTo("pre-flight refused the move of n2: n2 has 1.5 MB free, needs at least "
+                    + "2 x 1.0 MB for the ranges it receives");
+            assertThat(ring.log).isEmpty();
+        }
+    }
+
+    @Test
+    void pendingHintsSchemaDisagreementAndRepairHoldTheMoveAndSayWhy() {
+        for (int k = 0; k < 3; k++) {
+            FakeRing ring = new FakeRing(T1, T2, T3);
+            FakeRing.Node n1 = ring.node("n1");
+            String expected = switch (k) {
+                case 0 -> { n1.hints = 1; yield "n1 holds hints for 1 node(s), not yet delivered"; }
+                case 1 -> { n1.schemaDisagrees = true; yield "schema disagreement seen by n1: 2 versions"; }
+                default -> { n1.repairs = 2; yield "a repair is running (n1: 2 session(s))"; }
+            };
+            SidecarConfig c = new SidecarConfig();
+            c.execution.moveTimeoutSeconds = 60;
+            try (Executor e = new Executor(ring.ops(), c, new Journal(dir.resolve("j" + k + ".json")), j -> { },
+                    ring.clock, ring.sleeper)) {
+                Job j = finished(withJob(e, move("n2", T2, 5)));
+                assertThat(j.state).isEqualTo(Job.State.FAILED);
+                assertThat(j.detail).startsWith("ring not safe for 60 s: " + expected);
+                assertThat(j.events).anyMatch(x -> x.contains("paused: " + expected));
+                assertThat(ring.log).isEmpty();
+            }
+        }
+    }
+
+    @Test
+    void aFailedCleanupStaysOwedAndBlocksTheNextJob() {
+        FakeRing ring = new FakeRing(T1, T2, T3);
+        ring.node("n3").cleanupStatus = 1;
+        try (Executor e = executor(ring, new SidecarConfig())) {
+            Job j = endedOwing(withJob(e, move("n2", T2, T2 + 1_000_000_000_000_000_000L)));
+            assertThat(j.state).isEqualTo(Job.State.FAILED);
+            assertThat(j.detail).startsWith("cleanup after the move of n2 failed");
+            assertThat(j.pendingCleanup).containsOnlyKeys("n3");
+            assertThat(j.events).anyMatch(x -> x.contains("cleanup of ks on n3 ended with status 1 (aborted)"));
+            assertThatThrownBy(() -> e.submit(move("n1", T1, T1 + 5), false)).isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("still owes cleanup on [n3]");
+            ring.node("n3").cleanupStatus = 0;
+            awaitNothingOwed(e);
+            assertThat(ring.cleanups).containsExactly("n3:ks");
         }
     }
 
@@ -69,6 +204,7 @@ class ExecutorTest {
             assertThat(j.detail).isEqualTo("move of n2 failed: JMX at 127.0.0.1:7200: Stream failed");
             assertThat(j.moves.get(0).state).isEqualTo(Job.MoveState.FAILED);
             assertThat(ring.node("n2").token).isEqualTo(T2);
+            assertThat(j.leftMoving).isNull();
         }
     }
 

@@ -82,7 +82,15 @@ final class FakeRing {
         volatile IOException moveFails;
         /** A move that fails this way also leaves the node MOVING (its streaming failed). */
         volatile boolean moveLeavesMoving;
-        volatile int throughput = -1;
+        /** The operator's caps: [stream, entire SSTable]. */
+        volatile double[] caps = {10, 20};
+        volatile int cleanupStatus;
+        volatile int hints;
+        volatile int repairs;
+        volatile long freeDisk = 1L << 40;
+        volatile boolean schemaDisagrees;
+        /** When set, a move blocks until it opens (a hung stream). */
+        volatile java.util.concurrent.CountDownLatch moveHangs;
 
         Node(String id, String host) {
             this.id = id;
@@ -164,6 +172,16 @@ final class FakeRing {
         public void move(String newToken, Duration limit) throws IOException {
             up();
             log.add("move " + id + " " + newToken);
+            java.util.concurrent.CountDownLatch hang = moveHangs;
+            if (hang != null) {
+                mode = "MOVING";
+                try {
+                    hang.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                throw new IOException("stream session failed");
+            }
             IOException fails = moveFails;
             if (fails != null) {
                 if (moveLeavesMoving) {
@@ -175,15 +193,59 @@ final class FakeRing {
         }
 
         @Override
-        public void cleanup(String keyspace, Duration limit) throws IOException {
+        public List<String> replicatedKeyspaces() throws IOException {
             up();
-            cleanups.add(id + ":" + keyspace);
+            return List.copyOf(rf.keySet());
         }
 
         @Override
-        public void setStreamThroughput(int mibPerSec) throws IOException {
+        public int cleanup(String keyspace, Duration limit) throws IOException {
             up();
-            throughput = mibPerSec;
+            if (cleanupStatus == 0) {
+                cleanups.add(id + ":" + keyspace);
+            }
+            return cleanupStatus;
+        }
+
+        @Override
+        public double[] streamThroughput() throws IOException {
+            up();
+            return caps.clone();
+        }
+
+        @Override
+        public void setStreamThroughput(int mibPerSec, int entireSstableMibPerSec) throws IOException {
+            up();
+            caps = new double[] {mibPerSec, entireSstableMibPerSec};
+        }
+
+        @Override
+        public Map<String, List<String>> schemaVersions() throws IOException {
+            up();
+            Map<String, List<String>> m = new LinkedHashMap<>();
+            m.put("v1", List.of(host));
+            if (schemaDisagrees) {
+                m.put("v2", List.of("127.0.0.9"));
+            }
+            return m;
+        }
+
+        @Override
+        public int pendingHints() throws IOException {
+            up();
+            return hints;
+        }
+
+        @Override
+        public int repairSessions() throws IOException {
+            up();
+            return repairs;
+        }
+
+        @Override
+        public long freeDiskBytes() throws IOException {
+            up();
+            return freeDisk;
         }
     }
 }

@@ -28,4 +28,11 @@ class LostRangesTest {
         // b's arc grows to (−100, 50]: c no longer holds (0, 50] as primary, a no longer replicates it.
         assertThat(LostRanges.nodes(ring, "b", 50, 2)).containsExactly("a");
     }
+
+    @Test
+    void theNodesThatGainAreTheOnesThatReceiveStreams() {
+        assertThat(LostRanges.gaining(ring, "b", 50, 1)).containsExactly("b");
+        assertThat(LostRanges.gaining(ring, "b", -50, 1)).containsExactly("c");
+        assertThat(LostRanges.gaining(ring, "b", 50, 3)).isEmpty();
+    }
 }

@@ -74,9 +74,11 @@ class ApiTest {
         HttpResponse<String> snap = send("GET", "/api/v1/snapshot", null, "");
         assertThat(snap.statusCode()).isEqualTo(503);
         assertThat(json(snap).path("error").asText()).startsWith("no snapshot yet: ").contains("node n1 is unreachable over JMX");
-        HttpResponse<String> r = send("POST", "/api/v1/rebalance", "t0k", "");
+        HttpResponse<String> r = send("POST", "/api/v1/rebalance", "t0k", "{\"plan_id\": \"abc\"}");
         assertThat(r.statusCode()).isEqualTo(409);
         assertThat(json(r).path("error").asText()).startsWith("no plan to run");
+        assertThat(json(r).path("planId").isNull()).isTrue();
+        assertThat(s.path("alerts").isArray()).isTrue();
     }
 
     @Test
@@ -98,6 +100,14 @@ class ApiTest {
         assertThat(bad.statusCode()).isEqualTo(400);
         assertThat(json(bad).path("error").asText()).isEqualTo("body: must be a JSON object");
         assertThat(send("GET", "/api/v1/jobs/x", null, "").statusCode()).isEqualTo(404);
+        HttpResponse<String> noPlanId = send("POST", "/api/v1/rebalance", "t0k", "");
+        assertThat(noPlanId.statusCode()).isEqualTo(400);
+        assertThat(json(noPlanId).path("error").asText()).startsWith("body.plan_id: required");
+        assertThat(send("POST", "/api/v1/jobs/x/abort", "t0k", "").statusCode()).isEqualTo(404);
+        assertThat(send("POST", "/api/v1/jobs/x/abort", null, "").statusCode()).isEqualTo(401);
+        HttpResponse<String> jobs = send("GET", "/api/v1/jobs", null, "");
+        assertThat(jobs.statusCode()).isEqualTo(200);
+        assertThat(json(jobs).path("jobs").isArray()).isTrue();
     }
 
     @Test
@@ -109,9 +119,17 @@ class ApiTest {
 
     @Test
     void anOversizedBodyGetsAOneLine413() throws Exception {
-        HttpResponse<String> r = send("POST", "/api/v1/rebalance", "t0k", "x".repeat(ApiServer.MAX_BODY + 1));
-        assertThat(r.statusCode()).isEqualTo(413);
-        assertThat(json(r).path("error").asText()).isEqualTo("request body too large: the limit is 65536 bytes");
+        // a raw request announcing a body over the limit: the server answers from the headers alone
+        try (java.net.Socket s = new java.net.Socket("127.0.0.1", sidecar.port())) {
+            s.getOutputStream().write(("POST /api/v1/rebalance HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: " + (ApiServer.MAX_BODY + 1) + "\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            s.getOutputStream().flush();
+            String answer = new String(s.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            assertThat(answer).startsWith("HTTP/1.1 413 ");
+            String body = answer.substring(answer.indexOf("\r\n\r\n") + 4);
+            assertThat(Json.MAPPER.readTree(body).path("error").asText())
+                    .isEqualTo("request body too large: the limit is 65536 bytes");
+        }
     }
 
     @Test

@@ -222,13 +222,36 @@ class CassandraSidecarIT {
         assertThat(get("/api/v1/nothing").status).isEqualTo(404);
         assertThat(get("/api/v1/jobs/nope").status).isEqualTo(404);
         assertThat(post("/api/v1/status", AUTH, "").status).isEqualTo(405);
+        Reply noPlanId = post("/api/v1/rebalance", AUTH, "{}");
+        assertThat(noPlanId.status).isEqualTo(400);
+        assertThat(noPlanId.body.path("error").asText()).startsWith("body.plan_id: required");
+        Reply stale = post("/api/v1/rebalance", AUTH, "{\"plan_id\": \"000000000000\"}");
+        assertThat(stale.status).as("a plan id that is not the current plan's").isEqualTo(409);
+        assertThat(stale.body.path("planId").asText()).hasSize(12).isNotEqualTo("000000000000");
+    }
+
+    /**
+     * POST /rebalance naming the plan just read; a new window may have re-planned in between, in
+     * which case the 409 names the new plan, which is then read and named (as an operator would).
+     */
+    private Reply rebalancePinned() {
+        for (int attempt = 0; attempt < 5; attempt++) {
+            JsonNode plan = get("/api/v1/plan").body;
+            String id = plan.path("planId").asText();
+            Reply r = post("/api/v1/rebalance", AUTH, "{\"plan_id\": \"" + id + "\"}");
+            if (r.status != 409 || !r.body.path("error").asText().contains("is not the current plan")) {
+                return r;
+            }
+            LOG.info("plan {} was re-planned before the POST: {}", id, r.body);
+        }
+        throw new AssertionError("the plan kept changing between GET /plan and POST /rebalance");
     }
 
     /** Pause, submit, stop n2, resume: the job waits and says why; n2 back: the job finishes. */
     private JsonNode rebalanceThroughANodeFailure(Ring ring) throws IOException {
         assertThat(post("/api/v1/pause", AUTH, "").body.path("paused").asBoolean()).isTrue();
-        Reply submitted = post("/api/v1/rebalance", AUTH, "");
-        assertThat(submitted.status).isEqualTo(202);
+        Reply submitted = rebalancePinned();
+        assertThat(submitted.status).as(submitted.body.toString()).isEqualTo(202);
         String poll = submitted.body.path("poll").asText();
         Poll.until("the job to wait for the operator", Duration.ofSeconds(30),
                 () -> get(poll).body.path("detail").asText().contains("paused by operator"));
