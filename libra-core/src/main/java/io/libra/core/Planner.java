@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.time.InstantSource;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * The front door of the core: estimate (measured, learnt or the paper's mapping), check the
@@ -86,10 +87,20 @@ public final class Planner {
      * @throws io.libra.core.estimate.History.MismatchException when a history window does not belong
      */
     public PlanResult plan(PlanRequest request) {
+        return plan(request, UnaryOperator.identity());
+    }
+
+    /**
+     * As {@link #plan(PlanRequest)}, but plans on {@code restrict} applied to the estimated model:
+     * an adapter folds into a node's base load the regions it must not move (HBase's system
+     * tables), so their load still counts where it sits, or leaves out a node together with its
+     * regions for this round.
+     */
+    public PlanResult plan(PlanRequest request, UnaryOperator<LoadModel> restrict) {
         Instant start = clock.instant();
         ClusterSnapshot snapshot = request.snapshot();
         Estimator.Estimate estimate = new Estimator(estimation, learn).estimate(snapshot, request.history());
-        LoadModel model = estimate.model();
+        LoadModel model = restrict.apply(estimate.model());
         Optional<PredictionCheck> check = PredictionCheck.of(request.previousPlan(), snapshot);
         Estimation how = estimate.estimation().withLastPredictionError(check.map(PredictionCheck::error).orElse(Double.NaN));
         Optional<String> unstable = request.guard() ? request.lastWindow().flatMap(prev -> guard.check(prev, snapshot))

@@ -27,6 +27,7 @@ final class BalancerMetrics implements AutoCloseable {
     private final Counter movesPlanned;
     private final Counter movesExecuted;
     private final Counter splitsRequested;
+    private final Counter bytesMoved;
 
     BalancerMetrics(MeterRegistry registry) {
         this.registry = registry;
@@ -41,6 +42,9 @@ final class BalancerMetrics implements AutoCloseable {
         movesPlanned = Counter.builder("libra.hbase.moves.planned").description("region moves returned to the master").register(registry);
         movesExecuted = Counter.builder("libra.hbase.moves.executed").description("region moves the master executed").register(registry);
         splitsRequested = Counter.builder("libra.hbase.splits.requested").description("splits requested at planned keys").register(registry);
+        bytesMoved = Counter.builder("libra.hbase.bytes.moved").baseUnit("bytes")
+                .description("store-file bytes of the regions returned to the master to move (they lose locality)")
+                .register(registry);
     }
 
     /** A registry that publishes on the platform MBean server under {@link #DOMAIN}. */
@@ -74,7 +78,8 @@ final class BalancerMetrics implements AutoCloseable {
                 .description(description).register(registry);
     }
 
-    void planned(PlanResult result, Balance afterThisRun, int moves, int splits, int estimated) {
+    void planned(PlanResult result, Balance afterThisRun, int moves, int splits, int estimated, double bytes) {
+        bytesMoved.increment(bytes);
         last.set(result);
         thisRun.set(afterThisRun);
         estimatedNodes = estimated;

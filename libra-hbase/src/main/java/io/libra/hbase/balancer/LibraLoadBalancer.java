@@ -1,11 +1,14 @@
 package io.libra.hbase.balancer;
 
+import io.libra.core.PlanRequest;
 import io.libra.core.PlanResult;
+import io.libra.core.estimate.LoadModel;
 import io.libra.core.Planner;
-import io.libra.core.estimate.FluctuationGuard;
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.plan.Balance;
 import io.libra.core.apply.PlanApplier;
+import io.libra.core.plan.Plan;
+import io.libra.core.plan.PlanStatus;
 import io.libra.core.plan.MoveAction;
 import io.libra.core.plan.Reason;
 import io.libra.hbase.LibraConfig;
@@ -20,6 +23,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
+import org.apache.hadoop.net.ScriptBasedMapping;
 import org.apache.hadoop.hbase.ClusterMetrics;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.ServerName;
@@ -48,7 +53,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
     private ReportSource reportOverride;
     private volatile DecisionRecorder decisions = DecisionRecorder.off();
     private BalancerMetrics metrics;
-    private ClusterSnapshot previousWindow;
+    private final GroupState.Groups groups = new GroupState.Groups();
     private volatile HBaseSnapshot lastSnapshot;
     private volatile PlanResult lastResult;
     private boolean warnedNoObserver;
@@ -68,9 +73,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
 
     private void apply(LibraConfig c, Configuration conf) {
         Planner.Builder b = Planner.builder().strategy(c.strategy()).config(c.scheduler()).estimation(c.estimation());
-        if (c.fluctuationGuard() > 0) {
-            b.fluctuationGuard(new FluctuationGuard(c.fluctuationGuard()));
-        }
+        // the fluctuation guard is applied per server by the balancer itself (Fluctuation), not by the core
         planner = b.build();
         ReportSource old = reports;
         reports = reportOverride != null ? reportOverride : new JmxReportSource(
@@ -120,6 +123,8 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         super.updateClusterMetrics(st);
         try {
             rates.update(st);
+            // forget only regions gone from the whole cluster: a run sees one RS group or table at a time
+            rates.retainLive(st);
         } catch (RuntimeException e) {
             LOG.warn("Libra: could not read request counts from the cluster metrics", e);
         }
@@ -154,34 +159,99 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         }
         LibraConfig c = config;
         RunMode mode = RunMode.of(c);
+        GroupState group = groups.of(assignment.keySet());
         HBaseSnapshot snap = snapshot(assignment, c);
-        Optional<ClusterSnapshot> previous = c.fluctuationGuard() > 0 ? Optional.ofNullable(previousWindow) : Optional.empty();
-        PlanResult result = planner.plan(snap.snapshot(), previous);
+        Placement placement = new Placement(snap, this::rackOf);
+        PlanResult result = plan(snap, group, placement, c);
         lastSnapshot = snap;
         lastResult = result;
         if (!mode.split() && result.plan().count("split") > 0) {
             // the moves of existing regions still stand; the splits and what follows them wait
             warnNoObserver(mode.requestDryRun(), c);
         }
-        Translation t = Translation.of(result.plan().actions(), snap, c.maxMovesPerRun());
-        Balance thisRun = predictThisRun(result, t, c);
+        Translation planned = Translation.of(result.plan().actions(), snap,
+                new Translation.Limits(c.maxMovesPerRun(), c.maxSplitsPerRun()), placement, result.before());
+        Translation t = withRegionCounts(planned, result, snap, placement, c);
+        Balance thisRun = predictThisRun(result, t, c).balance();
         report(result, t, thisRun, mode, snap);
         if (mode.split()) {
             requestSplits(t.splits());
         }
         // a window in which regions moved differs from the next by design: only compare quiet ones
-        previousWindow = t.moves().isEmpty() || !mode.execute() || mode.adminDryRun() ? snap.snapshot() : null;
+        group.previousWindow = t.moves().isEmpty() || !mode.execute() || mode.adminDryRun() ? snap.snapshot() : null;
         return mode.execute() ? new ArrayList<>(t.moves()) : new ArrayList<>();
+    }
+
+    /**
+     * Plans on the window, system regions pinned, after the fluctuation guard ({@link Fluctuation})
+     * compared it with the group's previous quiet window.
+     */
+    private PlanResult plan(HBaseSnapshot snap, GroupState group, Placement placement, LibraConfig c) {
+        ClusterSnapshot previous = c.fluctuationGuard() > 0 ? group.previousWindow : null;
+        Fluctuation flux = Fluctuation.between(previous, snap.snapshot(), c.fluctuationGuard());
+        if (flux.suspends()) {
+            LoadModel model = planner.estimate(snap.snapshot());
+            return new PlanResult(Plan.empty(planner.strategy().name(), model.balance(), PlanStatus.SUSPENDED,
+                    "fluctuation guard: " + flux.describe()), model, model, java.time.Duration.ZERO);
+        }
+        placement.hold(flux.nodes().keySet());
+        if (!flux.nodes().isEmpty()) {
+            LOG.info("Libra: fluctuation guard holds {} server(s) still this run: {}", flux.nodes().size(), flux.nodes());
+        }
+        // no history: the previous quiet window has the same placement, so nothing can be learnt from it
+        return planner.plan(PlanRequest.of(snap.snapshot()), placement::pin);
+    }
+
+    /** The region-count band's moves on the state this run's load moves leave, within the move cap. */
+    private static Translation withRegionCounts(Translation t, PlanResult result, HBaseSnapshot snap,
+                                                Placement placement, LibraConfig c) {
+        int budget = c.maxMovesPerRun() > 0 ? c.maxMovesPerRun() - t.moves().size() : snap.regions().size();
+        if (budget <= 0) {
+            return t;
+        }
+        Map<String, Integer> counts = new HashMap<>();
+        Map<String, Double> sizes = new HashMap<>();
+        snap.servers().keySet().forEach(n -> counts.put(n, 0));
+        for (io.libra.core.model.Region r : snap.snapshot().regions()) {
+            counts.merge(r.node(), 1, Integer::sum);
+            sizes.put(r.id(), r.sizeBytes());
+        }
+        for (MoveAction m : t.moveActions()) {
+            counts.merge(m.from(), -1, Integer::sum);
+            counts.merge(m.to(), 1, Integer::sum);
+        }
+        List<MoveAction> extra = new RegionCountBand(c.regionCountBand(), c.lambda()).moves(
+                predictThisRun(result, t, c), counts, placement, t.touched(), sizes, budget);
+        return extra.isEmpty() ? t : t.withMoves(extra, snap);
+    }
+
+    /**
+     * The rack of a server when a topology is configured ({@code net.topology.script.file.name} or
+     * {@code net.topology.node.switch.mapping.impl}); one rack otherwise, without asking HBase's
+     * RackManager, which would resolve every host name for nothing.
+     */
+    private String rackOf(String serverName) {
+        Configuration conf = getConf();
+        String mapping = conf == null ? null : conf.get(CommonConfigurationKeysPublic.NET_TOPOLOGY_NODE_SWITCH_MAPPING_IMPL_KEY);
+        boolean topology = conf != null && (conf.get(CommonConfigurationKeysPublic.NET_TOPOLOGY_SCRIPT_FILE_NAME_KEY) != null
+                || mapping != null && !mapping.equals(ScriptBasedMapping.class.getName()));
+        try {
+            return !topology || rackManager == null ? "" : rackManager.getRack(ServerName.valueOf(serverName));
+        } catch (RuntimeException e) {
+            return "";
+        }
     }
 
     /** One log line for the run and one per action, the decision record and the meters. */
     private void report(PlanResult result, Translation t, Balance thisRun, RunMode mode, HBaseSnapshot snap) {
         List<String> lines = describe(result, t, snap);
-        String outcome = outcome(result, t, thisRun, mode.adminDryRun(), mode.execute(), mode.split());
+        double bytesMoved = t.bytesMoved(snap);
+        String outcome = outcome(result, t, thisRun, mode.adminDryRun(), mode.execute(), mode.split())
+                + String.format(Locale.ROOT, "; store files moved %.1f MiB", bytesMoved / (1 << 20));
         LOG.info("Libra: {}", outcome);
         lines.forEach(l -> LOG.info("Libra: {}", l));
         metrics.planned(result, thisRun, mode.execute() ? t.moves().size() : 0, mode.split() ? t.splits().size() : 0,
-                snap.estimatedNodes().size());
+                snap.estimatedNodes().size(), mode.execute() ? bytesMoved : 0);
         decisions.record(result, lines, outcome);
     }
 
@@ -200,7 +270,6 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         HBaseSnapshot snap = new SnapshotBuilder(c.estimation(), c.defaultCpuCores())
                 .build(assignment, cm, rates, reports, Instant.now());
         noteMissing(snap.estimatedNodes());
-        rates.retain(snap.regions().keySet());
         return snap;
     }
 
@@ -243,12 +312,12 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         }
     }
 
-    /** What the moves returned this run achieve alone, as the planner estimates it (the plan may hold more). */
-    private static Balance predictThisRun(PlanResult r, Translation t, LibraConfig c) {
+    /** The state the moves returned this run leave, as the planner estimates it (the plan may hold more). */
+    private static LoadModel predictThisRun(PlanResult r, Translation t, LibraConfig c) {
         try {
-            return new PlanApplier(c.estimation()).apply(r.before(), t.moveActions()).balance();
+            return new PlanApplier(c.estimation()).apply(r.before(), t.moveActions());
         } catch (RuntimeException e) {
-            return r.predicted().balance();
+            return r.predicted();
         }
     }
 

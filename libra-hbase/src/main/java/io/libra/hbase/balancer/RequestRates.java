@@ -69,6 +69,20 @@ public final class RequestRates {
         return s != null && s.rate() != null;
     }
 
+    /** Forgets the regions that no server of {@code metrics} carries any more. */
+    public synchronized void retainLive(ClusterMetrics metrics) {
+        if (metrics == null) {
+            return;
+        }
+        java.util.Set<String> live = new java.util.HashSet<>();
+        for (ServerMetrics server : metrics.getLiveServerMetrics().values()) {
+            for (RegionMetrics region : server.getRegionMetrics().values()) {
+                live.add(RegionInfo.encodeRegionName(region.getRegionName()));
+            }
+        }
+        retain(live);
+    }
+
     /** Forgets regions no longer in the cluster. */
     public synchronized void retain(java.util.Set<String> live) {
         byRegion.keySet().retainAll(live);

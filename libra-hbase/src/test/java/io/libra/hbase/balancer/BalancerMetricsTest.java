@@ -16,7 +16,7 @@ class BalancerMetricsTest {
     void gaugesAndCountersAppearOnJmx() throws Exception {
         try (BalancerMetrics m = BalancerMetrics.onJmx()) {
             PlanResult r = Planner.builder().build().plan(Skewed.snapshot());
-            m.planned(r, new Balance(1.5, 1.4, 0.5), 3, 1, 0);
+            m.planned(r, new Balance(1.5, 1.4, 0.5), 3, 1, 0, 1024);
             BalancerMetrics.movesExecuted(2);
             MBeanServer mbs = ManagementFactory.getPlatformMBeanServer();
             Set<ObjectName> names = mbs.queryNames(new ObjectName(BalancerMetrics.DOMAIN + ":*"), null);

@@ -110,6 +110,28 @@ class LibraLoadBalancerTest {
     }
 
     @Test
+    void eachRsGroupKeepsItsOwnWindowSoTheGuardComparesLikeWithLike() throws Exception {
+        // RSGroupBasedLoadBalancer calls the balancer once per group with that group's servers only
+        Configuration conf = conf(true);
+        balancer(conf, (servers, cm) -> cluster.reports);
+        Map<ServerName, List<RegionInfo>> g1 = new HashMap<>();
+        Map<ServerName, List<RegionInfo>> g2 = new HashMap<>();
+        cluster.assignment.forEach((sn, regions) -> {
+            String node = cluster.nodeOfServer.get(sn.getServerName());
+            (node.equals("rs-1") || node.equals("rs-3") ? g1 : g2).put(sn, regions);
+        });
+        for (int round = 0; round < 3; round++) {
+            for (Map<ServerName, List<RegionInfo>> group : List.of(g1, g2)) {
+                balancer.balanceCluster(Map.of(HConstants.ENSEMBLE_TABLE_NAME, group));
+                assertThat(balancer.lastSnapshot().servers()).hasSize(2);
+                assertThat(balancer.lastResult().plan().status())
+                        .isNotEqualTo(io.libra.core.plan.PlanStatus.SUSPENDED);
+                assertThat(balancer.lastResult().plan().actions()).as("round %d", round).isNotEmpty();
+            }
+        }
+    }
+
+    @Test
     void staleReportsCountAsMissing() throws Exception {
         Map<String, LoadReport> stale = new HashMap<>();
         cluster.reports.forEach((k, r) -> stale.put(k, new LoadReport(r.serverName(), 1L, r.windowSeconds(),

@@ -30,4 +30,19 @@ class RequestRatesTest {
         r.update("a", 100, 0, 1_000);
         assertThat(r.rate("a").readOps()).isEqualTo(100);
     }
+
+    @Test
+    void aRunOverOneTableOrGroupDoesNotForgetTheOthersRates() {
+        SnapshotMetrics cluster = new SnapshotMetrics(Skewed.snapshot());
+        RequestRates r = new RequestRates();
+        r.update(cluster.first);
+        r.update(cluster.second);
+        r.retainLive(cluster.second);
+        String any = cluster.regionOfId.get("r-0").getEncodedName();
+        assertThat(r.known(any)).isTrue();
+        r.update("gone", 0, 0, 0);
+        r.retainLive(cluster.second);
+        assertThat(r.known("gone")).isFalse();
+        assertThat(r.known(any)).isTrue();
+    }
 }

@@ -1,0 +1,40 @@
+package io.libra.hbase.balancer;
+
+import io.libra.core.model.ClusterSnapshot;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.apache.hadoop.hbase.ServerName;
+
+/**
+ * What the balancer remembers between runs for one set of servers. With RS groups HBase's
+ * {@code RSGroupBasedLoadBalancer} calls the balancer once per group, each time with that
+ * group's servers only: one shared memory would compare one group's window with another's, and
+ * the fluctuation guard would suspend (or the history check refuse) every run.
+ */
+final class GroupState {
+    /** The last window of this group in which nothing moved, for the fluctuation guard. */
+    ClusterSnapshot previousWindow;
+
+    /** Per-group state keyed by the group's server names; the least recently used go first. */
+    static final class Groups {
+        private static final int MAX = 256;
+        private final Map<Set<String>, GroupState> byServers = new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<Set<String>, GroupState> eldest) {
+                return size() > MAX;
+            }
+        };
+
+        synchronized GroupState of(Set<ServerName> servers) {
+            Set<String> key = servers.stream().map(ServerName::getServerName).collect(Collectors.toCollection(TreeSet::new));
+            return byServers.computeIfAbsent(key, k -> new GroupState());
+        }
+
+        synchronized int size() {
+            return byServers.size();
+        }
+    }
+}

@@ -1,0 +1,163 @@
+package io.libra.hbase.balancer;
+
+import io.libra.core.estimate.LoadModel;
+import io.libra.core.estimate.RegionLoad;
+import io.libra.core.model.Dimension;
+import io.libra.core.model.Node;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import org.apache.hadoop.hbase.client.RegionInfo;
+import org.apache.hadoop.hbase.client.RegionReplicaUtil;
+
+/**
+ * What HBase lets the balancer do with each region, checked move by move in plan order:
+ * system-table regions ({@code hbase:meta}, {@code hbase:namespace}, …) are pinned (their load
+ * counts as their server's base load, and they are never moved or split); a server without a
+ * fresh report is never a destination; a region's replicas never share a server, nor, when
+ * racks are known, does a move lower the number of racks they cover.
+ */
+final class Placement {
+    private final Map<String, RegionInfo> regions;
+    private final Set<String> unreported;
+    private final Set<String> held = new HashSet<>();
+    private final Function<String, String> rackOf;
+    private final boolean racksKnown;
+    private final Map<String, String> nodeOf = new HashMap<>();
+    private final Map<String, List<String>> replicasOf = new HashMap<>();
+
+    Placement(HBaseSnapshot snap, Function<String, String> rackOf) {
+        this.regions = snap.regions();
+        this.unreported = new HashSet<>(snap.estimatedNodes());
+        Map<String, String> racks = new HashMap<>();
+        this.rackOf = server -> racks.computeIfAbsent(server, rackOf);
+        this.racksKnown = snap.servers().keySet().stream().map(rackOf).distinct().count() > 1;
+        snap.snapshot().regions().forEach(r -> nodeOf.put(r.id(), r.node()));
+        regions.forEach((id, ri) -> replicasOf.computeIfAbsent(primary(ri), k -> new ArrayList<>()).add(id));
+    }
+
+    static boolean pinned(RegionInfo ri) {
+        return ri.getTable().isSystemTable();
+    }
+
+    private static String primary(RegionInfo ri) {
+        return RegionReplicaUtil.getRegionInfoForDefaultReplica(ri).getEncodedName();
+    }
+
+    /** Servers in flux this run (see {@link Fluctuation}): their regions stay, none is sent to them. */
+    void hold(Set<String> servers) {
+        held.addAll(servers);
+    }
+
+    /**
+     * The model the planner works on: pinned regions folded into their server's base load, and
+     * held servers left out with their regions (a server in flux cannot be judged this window;
+     * kept in, its burst would set the cluster's Δ and no plan could lower it).
+     */
+    LoadModel pin(LoadModel model) {
+        List<Node> nodes = new ArrayList<>();
+        List<Double> baseCpu = new ArrayList<>();
+        List<Double> baseDisk = new ArrayList<>();
+        Map<String, Integer> at = new HashMap<>();
+        for (int j = 0; j < model.nodeCount(); j++) {
+            Node n = model.nodes().get(j);
+            if (!held.contains(n.id())) {
+                at.put(n.id(), nodes.size());
+                nodes.add(n);
+                baseCpu.add(model.base(j, Dimension.CPU));
+                baseDisk.add(model.base(j, Dimension.DISK));
+            }
+        }
+        List<RegionLoad> movable = new ArrayList<>(model.regions().size());
+        for (RegionLoad r : model.regions()) {
+            Integer j = at.get(r.node());
+            RegionInfo ri = regions.get(r.id());
+            if (j == null) {
+                continue;
+            }
+            if (ri != null && pinned(ri)) {
+                baseCpu.set(j, baseCpu.get(j) + r.cpu());
+                baseDisk.set(j, baseDisk.get(j) + r.disk());
+            } else {
+                movable.add(r);
+            }
+        }
+        if (movable.size() == model.regions().size()) {
+            return model;
+        }
+        return new LoadModel(nodes, movable, baseCpu.stream().mapToDouble(Double::doubleValue).toArray(),
+                baseDisk.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
+    /** Why the region may not move to {@code to} now, or null; an accepted move must be {@link #moved reported}. */
+    String refuseMove(String region, String to) {
+        RegionInfo ri = regions.get(region);
+        if (ri == null) {
+            return null;
+        }
+        if (pinned(ri)) {
+            return "system table region, pinned where it is";
+        }
+        if (unreported.contains(to)) {
+            return "destination " + to + " has no fresh report, never a destination";
+        }
+        if (held.contains(to) || held.contains(nodeOf.get(region))) {
+            return "its server's load is in flux this window (fluctuation guard)";
+        }
+        List<String> siblings = replicasOf.getOrDefault(primary(ri), List.of());
+        for (String other : siblings) {
+            if (!other.equals(region) && to.equals(nodeOf.get(other))) {
+                return "a replica of the same region is on " + to;
+            }
+        }
+        if (racksKnown && siblings.size() > 1 && racks(siblings, region, to) < racks(siblings, region, nodeOf.get(region))) {
+            return "its replicas would cover fewer racks";
+        }
+        return null;
+    }
+
+    /** Why the region may not be split, or null. */
+    String refuseSplit(String region) {
+        RegionInfo ri = regions.get(region);
+        if (ri == null) {
+            return null;
+        }
+        if (pinned(ri)) {
+            return "system table region, never split";
+        }
+        if (!RegionReplicaUtil.isDefaultReplica(ri)) {
+            return "a secondary replica, it follows its primary's splits";
+        }
+        return null;
+    }
+
+    /** Servers no region may be moved to. */
+    Set<String> noDestinations() {
+        Set<String> no = new HashSet<>(unreported);
+        no.addAll(held);
+        return no;
+    }
+
+    void moved(String region, String to) {
+        nodeOf.put(region, to);
+    }
+
+    String nodeOf(String region) {
+        return nodeOf.get(region);
+    }
+
+    private int racks(List<String> siblings, String region, String nodeOfRegion) {
+        Set<String> racks = new HashSet<>();
+        for (String s : siblings) {
+            String node = s.equals(region) ? nodeOfRegion : nodeOf.get(s);
+            if (node != null) {
+                racks.add(rackOf.apply(node));
+            }
+        }
+        return racks.size();
+    }
+}

@@ -1,0 +1,130 @@
+package io.libra.hbase.balancer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.libra.core.Planner;
+import io.libra.core.estimate.LoadModel;
+import io.libra.core.model.ClusterSnapshot;
+import io.libra.core.model.Dimension;
+import io.libra.core.model.KeyRange;
+import io.libra.core.model.Node;
+import io.libra.core.model.Region;
+import io.libra.core.model.RegionCounters;
+import io.libra.core.plan.Action;
+import io.libra.core.plan.MoveAction;
+import io.libra.core.plan.SplitAction;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.hbase.ServerName;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.RegionInfo;
+import org.apache.hadoop.hbase.client.RegionInfoBuilder;
+import org.apache.hadoop.hbase.client.RegionReplicaUtil;
+import org.junit.jupiter.api.Test;
+
+/** HBase's placement rules on a tiny hand-made cluster: three servers, meta, a table with a replica. */
+class PlacementTest {
+    private static final ServerName A = ServerName.valueOf("a", 16020, 1);
+    private static final ServerName B = ServerName.valueOf("b", 16020, 1);
+    private static final ServerName C = ServerName.valueOf("c", 16020, 1);
+    private final RegionInfo meta = RegionInfoBuilder.newBuilder(TableName.META_TABLE_NAME).setRegionId(1).build();
+    private final RegionInfo primary = RegionInfoBuilder.newBuilder(TableName.valueOf("t")).setRegionId(2).build();
+    private final RegionInfo replica = RegionReplicaUtil.getRegionInfoForReplica(primary, 1);
+    private final RegionInfo other = RegionInfoBuilder.newBuilder(TableName.valueOf("u")).setRegionId(3).build();
+
+    private HBaseSnapshot snap(List<String> unreported) {
+        Map<String, RegionInfo> regions = new LinkedHashMap<>();
+        List<Region> rs = new ArrayList<>();
+        Object[][] layout = {{meta, A}, {primary, A}, {replica, B}, {other, A}};
+        for (Object[] l : layout) {
+            RegionInfo ri = (RegionInfo) l[0];
+            regions.put(ri.getEncodedName(), ri);
+            rs.add(new Region(ri.getEncodedName(), ri.getTable().getNameAsString(), new KeyRange("", ""),
+                    ((ServerName) l[1]).getServerName(), 1 << 20, new RegionCounters(100, 10, 1000, 100)));
+        }
+        List<Node> nodes = List.of(new Node(A.getServerName(), 8, 3, 3000), new Node(B.getServerName(), 8, 1, 1000),
+                new Node(C.getServerName(), 8, 1, 1000));
+        Map<String, ServerName> servers = Map.of(A.getServerName(), A, B.getServerName(), B, C.getServerName(), C);
+        return new HBaseSnapshot(new ClusterSnapshot("hbase", Instant.EPOCH, 60, nodes, rs), regions, servers, unreported);
+    }
+
+    @Test
+    void systemRegionsArePinnedTheirLoadCountingWhereTheySit() {
+        HBaseSnapshot s = snap(List.of());
+        Placement p = new Placement(s, n -> "");
+        LoadModel full = Planner.builder().build().estimate(s.snapshot());
+        LoadModel pinned = p.pin(full);
+        assertThat(pinned.regions()).extracting(r -> r.id()).doesNotContain(meta.getEncodedName());
+        int a = pinned.nodeIndex(A.getServerName());
+        assertThat(pinned.load(a, Dimension.CPU)).isCloseTo(full.load(a, Dimension.CPU), org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(pinned.base(a, Dimension.CPU)).isGreaterThan(full.base(a, Dimension.CPU));
+        assertThat(p.refuseMove(meta.getEncodedName(), C.getServerName())).contains("system table");
+        assertThat(p.refuseSplit(meta.getEncodedName())).contains("never split");
+    }
+
+    @Test
+    void replicasNeverShareAServer() {
+        Placement p = new Placement(snap(List.of()), n -> "");
+        assertThat(p.refuseMove(primary.getEncodedName(), B.getServerName())).contains("replica");
+        assertThat(p.refuseMove(replica.getEncodedName(), A.getServerName())).contains("replica");
+        assertThat(p.refuseMove(primary.getEncodedName(), C.getServerName())).isNull();
+        p.moved(primary.getEncodedName(), C.getServerName());
+        assertThat(p.refuseMove(replica.getEncodedName(), C.getServerName())).as("follows the moves of this run")
+                .contains("replica");
+        assertThat(p.refuseSplit(replica.getEncodedName())).contains("secondary replica");
+    }
+
+    @Test
+    void replicasKeepTheirRacksWhenRacksAreKnown() {
+        Map<String, String> rack = Map.of(A.getServerName(), "/r1", B.getServerName(), "/r2", C.getServerName(), "/r2");
+        Placement p = new Placement(snap(List.of()), rack::get);
+        assertThat(p.refuseMove(primary.getEncodedName(), C.getServerName())).contains("fewer racks");
+        assertThat(p.refuseMove(other.getEncodedName(), C.getServerName())).isNull();
+    }
+
+    @Test
+    void unreportedAndHeldServersAreNoDestination() {
+        Placement p = new Placement(snap(List.of(C.getServerName())), n -> "");
+        assertThat(p.refuseMove(other.getEncodedName(), C.getServerName())).contains("no fresh report");
+        p.hold(java.util.Set.of(B.getServerName()));
+        assertThat(p.refuseMove(other.getEncodedName(), B.getServerName())).contains("in flux");
+        assertThat(p.noDestinations()).containsExactlyInAnyOrder(B.getServerName(), C.getServerName());
+    }
+
+    @Test
+    void splitsAreCappedPerRunAndNeverOfSystemTables() {
+        HBaseSnapshot s = snap(List.of());
+        List<Action> plan = List.of(
+                new SplitAction(meta.getEncodedName(), "aa", "m.l", "m.r", 0.5, null),
+                new SplitAction(primary.getEncodedName(), "bb", "p.l", "p.r", 0.5, null),
+                new SplitAction(other.getEncodedName(), "cc", "o.l", "o.r", 0.5, null));
+        Translation t = Translation.of(plan, s, new Translation.Limits(0, 1), new Placement(s, n -> ""), null);
+        assertThat(t.splits()).extracting(x -> x.region().getEncodedName()).containsExactly(primary.getEncodedName());
+        assertThat(t.deferred()).anyMatch(d -> d.contains("never split")).anyMatch(d -> d.contains("max.splits.per.run"));
+    }
+
+    @Test
+    void amongRegionsOfEqualBenefitTheOneWithFewerStoreFileBytesMoves() {
+        RegionInfo big = RegionInfoBuilder.newBuilder(TableName.valueOf("t")).setRegionId(10).build();
+        RegionInfo small = RegionInfoBuilder.newBuilder(TableName.valueOf("t")).setRegionId(11).build();
+        Map<String, RegionInfo> regions = new LinkedHashMap<>();
+        regions.put(big.getEncodedName(), big);
+        regions.put(small.getEncodedName(), small);
+        RegionCounters same = new RegionCounters(100, 10, 1000, 100);
+        List<Region> rs = List.of(
+                new Region(big.getEncodedName(), "t", new KeyRange("", "80"), A.getServerName(), 10e9, same),
+                new Region(small.getEncodedName(), "t", new KeyRange("80", ""), A.getServerName(), 1e9, same));
+        List<Node> nodes = List.of(new Node(A.getServerName(), 8, 3, 3000), new Node(B.getServerName(), 8, 1, 1000));
+        HBaseSnapshot s = new HBaseSnapshot(new ClusterSnapshot("hbase", Instant.EPOCH, 60, nodes, rs), regions,
+                Map.of(A.getServerName(), A, B.getServerName(), B), List.of());
+        LoadModel model = Planner.builder().build().estimate(s.snapshot());
+        io.libra.core.plan.Reason why = new io.libra.core.plan.Reason(Dimension.CPU, List.of(), null, null, "hot");
+        Translation t = Translation.of(List.of(new MoveAction(big.getEncodedName(), A.getServerName(),
+                B.getServerName(), 10e9, why)), s, new Translation.Limits(0, 0), new Placement(s, n -> ""), model);
+        assertThat(t.moveActions()).singleElement().extracting(MoveAction::region).isEqualTo(small.getEncodedName());
+        assertThat(t.bytesMoved(s)).isEqualTo(1e9);
+    }
+}
