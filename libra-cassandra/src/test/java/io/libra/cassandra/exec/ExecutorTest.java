@@ -102,6 +102,8 @@ class ExecutorTest {
             Job settled = awaitNothingOwed(e);
             assertThat(ring.cleanups).containsExactly("n3:ks");
             assertThat(settled.events).anyMatch(x -> x.contains("cleaned up ks on n3"));
+            assertThat(settled.leftMoving).as("cleared once n2 is NORMAL again").isNull();
+            assertThat(settled.events).anyMatch(x -> x.contains("n2 is NORMAL again"));
             assertThat(ring.nodes.values()).allSatisfy(n -> assertThat(n.caps).containsExactly(10, 20));
         }
     }
