@@ -98,6 +98,18 @@ run missing 2 30 "$libra" plan --snapshot "$work/missing.json" && one_line "miss
 run huge 2 30 "$libra" simulate --regions 2000000000 && one_line "simulate --regions 2000000000" "^libra: --regions: at most"
 run many-nodes 2 30 "$libra" simulate --nodes 100000 && one_line "simulate --nodes 100000" "^libra: --nodes: at most"
 
+# snapshot capture from a small local HTTP server serving an example (as a sidecar would)
+serve_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+python3 -m http.server "$serve_port" --bind 127.0.0.1 --directory "$ex" >/dev/null 2>&1 &
+holder=$!
+for _ in $(seq 50); do python3 -c "import socket; socket.create_connection(('127.0.0.1', $serve_port), 0.2)" 2>/dev/null && break; sleep 0.1; done
+run capture 0 30 "$libra" snapshot capture --from "http://127.0.0.1:$serve_port/ycsb-a-4nodes.snapshot.json" --out "$work/captured.json" \
+  && contains "snapshot capture over HTTP" "$out" "4 nodes, 32 regions" \
+  && if cmp -s "$work/captured.json" "$ex/ycsb-a-4nodes.snapshot.json"; then ok "captured byte for byte"; else fail "captured file differs"; fi
+kill "$holder" 2>/dev/null; wait "$holder" 2>/dev/null; holder=""
+run capture-refused 1 30 "$libra" snapshot capture --from "http://127.0.0.1:$serve_port" --timeout 5 \
+  && one_line "snapshot capture with nobody listening" "cannot connect"
+
 # --- bin/libra-sidecar ---------------------------------------------------------------------------
 sidecar="$home/bin/libra-sidecar"
 run sidecar-help 0 30 "$sidecar" --help && contains "libra-sidecar --help lists --config" "$out" "--config" \

@@ -11,15 +11,15 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "snapshot", mixinStandardHelpOptions = true, description = "Works with snapshots: generate writes a synthetic one.",
-        subcommands = SnapshotCommand.Generate.class)
+@Command(name = "snapshot", mixinStandardHelpOptions = true, description = "Works with snapshots: capture saves one from a running cluster, generate writes a synthetic one.",
+        subcommands = {CaptureCommand.class, SnapshotCommand.Generate.class})
 final class SnapshotCommand implements Runnable {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing subcommand: generate");
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing subcommand: capture or generate");
     }
 
     @Command(name = "generate", mixinStandardHelpOptions = true,

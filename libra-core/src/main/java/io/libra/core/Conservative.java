@@ -1,9 +1,12 @@
 package io.libra.core;
 
+import io.libra.core.estimate.LoadModel;
 import io.libra.core.estimate.PredictionCheck;
 import io.libra.core.plan.Action;
 import io.libra.core.plan.Plan;
+import io.libra.core.plan.PlanStatus;
 import io.libra.core.schedule.SchedulerConfig;
+import io.libra.core.schedule.StrategyOutcome;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -18,6 +21,7 @@ import java.util.Optional;
 final class Conservative {
     /** The benefit threshold must stay below 1 (SchedulerConfig's bound). */
     private static final double MAX_THRESHOLD = 0.9;
+    private static final double NOISE_MULTIPLE = 1.0;
 
     private Conservative() {
     }
@@ -30,6 +34,26 @@ final class Conservative {
         SchedulerConfig out = c.withLambda(Math.max(c.lambda(), Math.min(e, 9.9)));
         return new SchedulerConfig(out.lambda(), Math.max(c.benefitThreshold(), Math.min(e, MAX_THRESHOLD)),
                 out.maxActions(), out.splitting(), out.lazy(), out.mergeColdBelow(), out.cpuWeight());
+    }
+
+    /**
+     * Noise suppression against the forecast check: a plan whose predicted gain in Δ is within
+     * {@value #NOISE_MULTIPLE}× the last measured forecast error cannot be told from noise, so
+     * carrying it out would be churn. The cluster is left as it is and the detail says why.
+     */
+    static StrategyOutcome withinNoise(StrategyOutcome outcome, Optional<PredictionCheck> check, LoadModel model) {
+        Plan p = outcome.plan();
+        if (check.isEmpty() || p.status() != PlanStatus.PLANNED || p.actions().isEmpty()) {
+            return outcome;
+        }
+        double gain = p.before().imbalanceDegree() - p.predicted().imbalanceDegree();
+        double noise = NOISE_MULTIPLE * check.get().error();
+        if (gain >= noise) {
+            return outcome;
+        }
+        String why = String.format(Locale.ROOT, "predicted gain in Δ %.1f%% is within %.0f× the last forecast error"
+                + " (%.1f%%): not worth moving", 100 * gain, NOISE_MULTIPLE, 100 * check.get().error());
+        return new StrategyOutcome(Plan.empty(p.strategy(), p.before(), PlanStatus.BALANCED, why), model);
     }
 
     /** Says in the plan's detail and in every action's reason why the plan is conservative. */

@@ -107,7 +107,7 @@ public final class Planner {
                 : Optional.empty();
         StrategyOutcome outcome = unstable.isPresent()
                 ? new StrategyOutcome(Plan.empty(strategy.name(), model.balance(), PlanStatus.SUSPENDED, unstable.get()), model)
-                : strategy.outcome(model, context(Conservative.config(config, check)));
+                : Conservative.withinNoise(strategy.outcome(model, context(Conservative.config(config, check))), check, model);
         Plan plan = Conservative.explain(outcome.plan(), check).withForecast(forecast(outcome.predicted()), how);
         PlanResult result = new PlanResult(plan, model, outcome.predicted(), Duration.between(start, clock.instant()));
         metrics.record(result);

@@ -54,6 +54,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
     private volatile DecisionRecorder decisions = DecisionRecorder.off();
     private BalancerMetrics metrics;
     private final GroupState.Groups groups = new GroupState.Groups();
+    private final Map<TableName, List<RegionPlan>> byTable = new HashMap<>();
     private volatile HBaseSnapshot lastSnapshot;
     private volatile PlanResult lastResult;
     private boolean warnedNoObserver;
@@ -132,12 +133,99 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
 
     @Override
     protected List<RegionPlan> balanceTable(TableName tableName, Map<ServerName, List<RegionInfo>> loadOfOneTable) {
+        if (isByTable) {
+            // planned for every table at once in preBalanceCluster
+            return new ArrayList<>(byTable.getOrDefault(tableName, List.of()));
+        }
         try {
             return balance(loadOfOneTable);
         } catch (RuntimeException | LinkageError e) {
             LOG.warn("Libra: balancing failed, no plan this run", e);
             return new ArrayList<>();
         }
+    }
+
+    /**
+     * By-table mode ({@code hbase.master.loadbalance.bytable=true}): HBase then calls
+     * {@link #balanceTable} once per table. Libra plans them all here, once per balance call:
+     * one pull of the reports, one estimate of the whole cluster, then each table's regions
+     * balanced across the servers against that table's own per-server targets, under one move cap.
+     */
+    @Override
+    protected void preBalanceCluster(Map<TableName, Map<ServerName, List<RegionInfo>>> loadOfAllTable) {
+        byTable.clear();
+        if (!isByTable || loadOfAllTable == null) {
+            return;
+        }
+        try {
+            byTable.putAll(balanceByTable(loadOfAllTable));
+        } catch (RuntimeException | LinkageError e) {
+            LOG.warn("Libra: by-table balancing failed, no plan this run", e);
+        }
+    }
+
+    private Map<TableName, List<RegionPlan>> balanceByTable(Map<TableName, Map<ServerName, List<RegionInfo>>> load) {
+        Map<ServerName, List<RegionInfo>> all = toEnsumbleTableLoad(load);
+        if (all.size() < MIN_SERVER_BALANCE) {
+            return Map.of();
+        }
+        LibraConfig c = config;
+        RunMode mode = RunMode.of(c);
+        GroupState group = groups.of(all.keySet());
+        HBaseSnapshot snap = snapshot(all, c);
+        Placement placement = new Placement(snap, this::rackOf);
+        PlanResult whole = plan(snap, group, placement, c);
+        lastSnapshot = snap;
+        lastResult = whole;
+        Map<TableName, List<RegionPlan>> out = new HashMap<>();
+        boolean moved = false;
+        if (whole.plan().status() != PlanStatus.SUSPENDED) {
+            Budget budget = new Budget(c.maxMovesPerRun(), c.maxSplitsPerRun());
+            for (TableName table : load.keySet()) {
+                List<RegionPlan> plans = balanceOneTable(table, whole.before(), snap, placement, budget, mode, c);
+                moved |= !plans.isEmpty();
+                out.put(table, mode.execute() ? plans : new ArrayList<>());
+            }
+        } else {
+            report(whole, Translation.of(List.of(), snap, 0), whole.before().balance(), mode, snap);
+        }
+        group.previousWindow = !moved || !mode.execute() || mode.adminDryRun() ? snap.snapshot() : null;
+        return out;
+    }
+
+    /** Moves and splits left for the rest of a by-table call. */
+    private static final class Budget {
+        int moves;
+        int splits;
+
+        Budget(int moves, int splits) {
+            this.moves = moves > 0 ? moves : Integer.MAX_VALUE;
+            this.splits = splits > 0 ? splits : Integer.MAX_VALUE;
+        }
+    }
+
+    /** One table's plan on the shared estimate: that table's regions only, its own per-server targets. */
+    private List<RegionPlan> balanceOneTable(TableName table, LoadModel cluster, HBaseSnapshot snap,
+                                             Placement placement, Budget budget, RunMode mode, LibraConfig c) {
+        LoadModel model = TableModels.of(cluster, table.getNameAsString());
+        if (model.regions().isEmpty() || budget.moves <= 0) {
+            return List.of();
+        }
+        java.time.Instant start = java.time.Instant.now();
+        Plan plan = planner.plan(model);
+        PlanResult result = new PlanResult(plan, model, new PlanApplier(c.estimation()).apply(model, plan.actions()),
+                java.time.Duration.between(start, java.time.Instant.now()));
+        Translation planned = Translation.of(plan.actions(), snap, new Translation.Limits(budget.moves,
+                budget.splits == Integer.MAX_VALUE ? 0 : budget.splits), placement, model);
+        Translation t = withRegionCounts(planned, result, snap, placement, c, budget.moves,
+                r -> r.table().equals(table.getNameAsString()));
+        budget.moves -= t.moves().size();
+        budget.splits -= t.splits().size();
+        report(result, t, predictThisRun(result, t, c).balance(), mode, snap, "table " + table.getNameAsString() + ": ");
+        if (mode.split()) {
+            requestSplits(t.splits());
+        }
+        return new ArrayList<>(t.moves());
     }
 
     /**
@@ -171,7 +259,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         }
         Translation planned = Translation.of(result.plan().actions(), snap,
                 new Translation.Limits(c.maxMovesPerRun(), c.maxSplitsPerRun()), placement, result.before());
-        Translation t = withRegionCounts(planned, result, snap, placement, c);
+        Translation t = withRegionCounts(planned, result, snap, placement, c, c.maxMovesPerRun(), r -> true);
         Balance thisRun = predictThisRun(result, t, c).balance();
         report(result, t, thisRun, mode, snap);
         if (mode.split()) {
@@ -204,8 +292,9 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
 
     /** The region-count band's moves on the state this run's load moves leave, within the move cap. */
     private static Translation withRegionCounts(Translation t, PlanResult result, HBaseSnapshot snap,
-                                                Placement placement, LibraConfig c) {
-        int budget = c.maxMovesPerRun() > 0 ? c.maxMovesPerRun() - t.moves().size() : snap.regions().size();
+                                                Placement placement, LibraConfig c, int maxMoves,
+                                                java.util.function.Predicate<io.libra.core.model.Region> counted) {
+        int budget = maxMoves > 0 && maxMoves != Integer.MAX_VALUE ? maxMoves - t.moves().size() : snap.regions().size();
         if (budget <= 0) {
             return t;
         }
@@ -213,8 +302,10 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         Map<String, Double> sizes = new HashMap<>();
         snap.servers().keySet().forEach(n -> counts.put(n, 0));
         for (io.libra.core.model.Region r : snap.snapshot().regions()) {
-            counts.merge(r.node(), 1, Integer::sum);
-            sizes.put(r.id(), r.sizeBytes());
+            if (counted.test(r)) {
+                counts.merge(r.node(), 1, Integer::sum);
+                sizes.put(r.id(), r.sizeBytes());
+            }
         }
         for (MoveAction m : t.moveActions()) {
             counts.merge(m.from(), -1, Integer::sum);
@@ -244,9 +335,14 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
 
     /** One log line for the run and one per action, the decision record and the meters. */
     private void report(PlanResult result, Translation t, Balance thisRun, RunMode mode, HBaseSnapshot snap) {
+        report(result, t, thisRun, mode, snap, "");
+    }
+
+    private void report(PlanResult result, Translation t, Balance thisRun, RunMode mode, HBaseSnapshot snap,
+                        String prefix) {
         List<String> lines = describe(result, t, snap);
         double bytesMoved = t.bytesMoved(snap);
-        String outcome = outcome(result, t, thisRun, mode.adminDryRun(), mode.execute(), mode.split())
+        String outcome = prefix + outcome(result, t, thisRun, mode.adminDryRun(), mode.execute(), mode.split())
                 + String.format(Locale.ROOT, "; store files moved %.1f MiB", bytesMoved / (1 << 20));
         LOG.info("Libra: {}", outcome);
         lines.forEach(l -> LOG.info("Libra: {}", l));

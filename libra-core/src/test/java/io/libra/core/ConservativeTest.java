@@ -1,0 +1,80 @@
+package io.libra.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.libra.core.model.ClusterSnapshot;
+import io.libra.core.model.Node;
+import io.libra.core.model.Region;
+import io.libra.core.plan.Action;
+import io.libra.core.plan.Balance;
+import io.libra.core.plan.NodeForecast;
+import io.libra.core.plan.Plan;
+import io.libra.core.plan.PlanStatus;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** How the previous plan's measured forecast error shapes the next plan. */
+class ConservativeTest {
+    private final Planner planner = Planner.builder().build();
+
+    /** Four nodes of ten equal regions; n0 carries one more, four times as hot: Δ ≈ 0.27. */
+    private static ClusterSnapshot slightlyHot() {
+        List<Region> regions = new ArrayList<>();
+        int i = 0;
+        for (int j = 0; j < 4; j++) {
+            for (int k = 0; k < 10; k++, i++) {
+                regions.add(Clusters.region(i, "n" + j, 100, 0, 100 * 100, 0));
+            }
+        }
+        regions.add(Clusters.region(i, "n0", 400, 0, 400 * 100, 0));
+        return Clusters.snapshot(4, regions);
+    }
+
+    /** A previous plan that claimed to fix Δ 1 → 0 and forecast every node off by {@code error}, alternately up and down. */
+    private static Plan previous(ClusterSnapshot now, double error, double claimed) {
+        List<NodeForecast> forecast = new ArrayList<>();
+        int k = 0;
+        for (Node n : now.nodes()) {
+            double f = k++ % 2 == 0 ? 1 + error : 1 - error;
+            forecast.add(new NodeForecast(n.id(), n.cpuUsage() * f, n.diskBytesPerSec() * f));
+        }
+        return new Plan("libra", List.of(), new Balance(1 + claimed, 1 + claimed, claimed), new Balance(1, 1, 0),
+                PlanStatus.PLANNED, "").withForecast(forecast, null);
+    }
+
+    private PlanResult plan(ClusterSnapshot s, Plan previous) {
+        return planner.plan(new PlanRequest(s, List.of(), previous, false));
+    }
+
+    @Test
+    void anAccurateForecastLeavesThePlanAsItIs() {
+        ClusterSnapshot s = slightlyHot();
+        PlanResult r = plan(s, previous(s, 0.01, 1.0));
+        assertThat(r.plan().status()).isEqualTo(PlanStatus.PLANNED);
+        assertThat(r.plan().detail()).contains("off by 1.0%").doesNotContain("conservative");
+    }
+
+    @Test
+    void aGainWithinTheForecastErrorIsNotWorthMoving() {
+        ClusterSnapshot s = slightlyHot();
+        double gain = plan(s, null).plan().before().imbalanceDegree() - plan(s, null).plan().predicted().imbalanceDegree();
+        PlanResult r = plan(s, previous(s, gain + 0.05, 1.0));
+        assertThat(r.plan().status()).isEqualTo(PlanStatus.BALANCED);
+        assertThat(r.plan().actions()).isEmpty();
+        assertThat(r.plan().detail()).contains("not worth moving");
+        assertThat(r.predicted().balance()).isEqualTo(r.before().balance());
+    }
+
+    @Test
+    void aForecastOffByMoreThanItClaimedMakesThePlanConservative() {
+        ClusterSnapshot s = slightlyHot();
+        PlanResult r = plan(s, previous(s, 0.08, 0.05));
+        assertThat(r.plan().detail()).contains("conservative");
+        assertThat(r.plan().status()).isEqualTo(PlanStatus.PLANNED);
+        assertThat(r.plan().actions()).isNotEmpty();
+        for (Action a : r.plan().actions()) {
+            assertThat(a.reason().note()).contains("conservative: benefit above the measured forecast error 8.0%");
+        }
+    }
+}

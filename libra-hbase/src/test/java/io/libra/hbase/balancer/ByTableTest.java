@@ -1,0 +1,77 @@
+package io.libra.hbase.balancer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.libra.core.model.ClusterSnapshot;
+import io.libra.core.model.Region;
+import io.libra.hbase.LibraConfig;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.hbase.ServerName;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.RegionInfo;
+import org.apache.hadoop.hbase.master.RegionPlan;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** hbase.master.loadbalance.bytable=true: HBase asks table by table; Libra plans them all once per call. */
+class ByTableTest {
+    private LibraLoadBalancer balancer;
+
+    @AfterEach
+    void stop() {
+        if (balancer != null) {
+            balancer.stop("test over");
+        }
+    }
+
+    /** The skewed cluster with its regions split between two tables (even ids t1, odd ids t2). */
+    private static ClusterSnapshot twoTables() {
+        ClusterSnapshot s = Skewed.snapshot();
+        List<Region> regions = new ArrayList<>();
+        for (Region r : s.regions()) {
+            int i = Integer.parseInt(r.id().substring(2));
+            regions.add(new Region(r.id(), i % 2 == 0 ? "t1" : "t2", r.range(), r.node(), r.sizeBytes(), r.counters()));
+        }
+        return s.withState(s.nodes(), regions);
+    }
+
+    @Test
+    void plansEveryTableOnOnePullOfTheReports() throws Exception {
+        SnapshotMetrics cluster = new SnapshotMetrics(twoTables());
+        Configuration conf = HBaseConfiguration.create();
+        conf.setBoolean("hbase.master.balancer.uselocality", false);
+        conf.setBoolean("hbase.master.loadbalance.bytable", true);
+        conf.setBoolean(LibraConfig.DRY_RUN, false);
+        conf.setInt(LibraConfig.MAX_MOVES, 14); // one cap for the whole call, shared by the tables
+        AtomicInteger pulls = new AtomicInteger();
+        balancer = new LibraLoadBalancer();
+        balancer.setReportSource((servers, cm) -> {
+            pulls.incrementAndGet();
+            return cluster.reports;
+        });
+        balancer.setMasterServices(MasterStub.of(conf));
+        balancer.initialize();
+        balancer.updateClusterMetrics(cluster.first);
+        balancer.updateClusterMetrics(cluster.second);
+
+        Map<TableName, Map<ServerName, List<RegionInfo>>> load = new HashMap<>();
+        cluster.assignment.forEach((sn, regions) -> regions.forEach(ri -> load
+                .computeIfAbsent(ri.getTable(), t -> new HashMap<>())
+                .computeIfAbsent(sn, k -> new ArrayList<>()).add(ri)));
+        load.values().forEach(m -> cluster.assignment.keySet().forEach(sn -> m.putIfAbsent(sn, new ArrayList<>())));
+
+        List<RegionPlan> plans = balancer.balanceCluster(load);
+        assertThat(pulls.get()).as("reports pulled once for both tables").isEqualTo(1);
+        assertThat(plans).isNotEmpty();
+        assertThat(plans).extracting(p -> p.getRegionInfo().getTable().getNameAsString()).contains("t1", "t2");
+        assertThat(balancer.lastSnapshot().regions()).as("the estimate covers the whole cluster").hasSize(32);
+        assertThat(plans).hasSizeLessThanOrEqualTo(14);
+        assertThat(plans).extracting(p -> p.getRegionInfo().getEncodedName()).doesNotHaveDuplicates();
+    }
+}
