@@ -20,15 +20,20 @@ public final class Normalisation {
         for (double x : load) {
             total += x;
         }
+        return targets(total, load.length, capacity);
+    }
+
+    /** The same from the cluster's total load, for planners that know it without per-node loads. */
+    public static double[] targets(double total, int nodes, double[] capacity) {
         double capTotal = 0;
         if (capacity != null) {
             for (double c : capacity) {
                 capTotal += c;
             }
         }
-        double[] t = new double[load.length];
+        double[] t = new double[nodes];
         for (int j = 0; j < t.length; j++) {
-            double share = capacity != null ? capacity[j] / capTotal : 1.0 / load.length;
+            double share = capacity != null ? capacity[j] / capTotal : 1.0 / nodes;
             t[j] = total * share;
         }
         return t;

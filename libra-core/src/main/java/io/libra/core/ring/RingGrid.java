@@ -1,6 +1,7 @@
 package io.libra.core.ring;
 
 import io.libra.core.model.Dimension;
+import io.libra.core.model.Normalisation;
 import io.libra.core.plan.Balance;
 import java.util.List;
 import java.util.TreeSet;
@@ -100,19 +101,16 @@ final class RingGrid {
 
     private double[] targets(Dimension dim) {
         double total = 0;
-        double capTotal = 0;
-        for (RingNode node : nodes) {
+        double[] capacity = new double[n];
+        for (int j = 0; j < n; j++) {
+            RingNode node = nodes.get(j);
             total += dim == Dimension.CPU ? node.baseCpu() : node.baseDisk();
-            capTotal += capacity(node, dim);
+            capacity[j] = capacity(node, dim);
         }
         for (int g = 0; g < rf.length; g++) {
             total += Math.min(rf[g], n) * (dim == Dimension.CPU ? totalCpu[g] : totalDisk[g]);
         }
-        double[] t = new double[n];
-        for (int j = 0; j < n; j++) {
-            t[j] = total * capacity(nodes.get(j), dim) / capTotal;
-        }
-        return t;
+        return Normalisation.targets(total, n, capacity);
     }
 
     private static double capacity(RingNode node, Dimension dim) {
@@ -167,12 +165,11 @@ final class RingGrid {
     }
 
     double normalized(int[] pos, int j, Dimension dim) {
-        double t = dim == Dimension.CPU ? targetCpu[j] : targetDisk[j];
-        return t > 0 ? load(pos, j, dim) / t : 1.0;
+        return Normalisation.normalised(load(pos, j, dim), dim == Dimension.CPU ? targetCpu[j] : targetDisk[j]);
     }
 
     double deviation(int[] pos, int j) {
-        return Math.max(normalized(pos, j, Dimension.CPU), normalized(pos, j, Dimension.DISK)) - 1;
+        return Normalisation.deviation(normalized(pos, j, Dimension.CPU), normalized(pos, j, Dimension.DISK));
     }
 
     /** Δ of eq. 4 for a layout. */
