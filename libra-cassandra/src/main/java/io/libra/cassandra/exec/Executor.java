@@ -275,24 +275,29 @@ public final class Executor implements AutoCloseable {
         }
     }
 
-    /** Whatever ended the job: put the operator's caps back, then clean up once the ring is NORMAL. */
+    /**
+     * Whatever ended the job: put the operator's caps back and clean up, each as soon as the ring
+     * is NORMAL (at once when it already is); a node left MOVING is cleared once it is NORMAL again.
+     */
     private void afterwards(Job j) {
         onJobEnd.accept(copy(j));
-        Throughput.restore(j, nodes, book);
         while (owes(j) && !closed()) {
-            if (RingGate.check(nodes.values()) == null && janitor.cleanNow(j, null)) {
+            if (RingGate.check(nodes.values()) == null) {
+                if (j.leftMoving != null) {
+                    String node = j.leftMoving;
+                    book.update(j, () -> j.leftMoving = null, node + " is NORMAL again");
+                }
                 Throughput.restore(j, nodes, book);
-                continue;
+                if (!config.execution.cleanup) {
+                    book.update(j, () -> j.pendingCleanup.clear(), "cleanup skipped (execution.cleanup: false)");
+                } else if (janitor.cleanNow(j, null) && !owes(j)) {
+                    book.event(j, "nothing left to clean up");
+                    return;
+                }
             }
-            if (!pauseQuietly()) {
+            if (!owes(j) || !pauseQuietly()) {
                 return;
             }
-            if (!j.streamThroughputBefore.isEmpty()) {
-                Throughput.restore(j, nodes, book);
-            }
-        }
-        if (!closed()) {
-            book.event(j, "nothing left to clean up");
         }
     }
 

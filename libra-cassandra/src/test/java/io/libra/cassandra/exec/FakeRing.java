@@ -67,10 +67,6 @@ final class FakeRing {
         return true;
     };
 
-    Duration elapsed() {
-        return Duration.between(Instant.parse("2026-01-01T00:00:00Z"), clock.instant());
-    }
-
     /** One fake node. */
     final class Node implements RingOps {
         final String id;

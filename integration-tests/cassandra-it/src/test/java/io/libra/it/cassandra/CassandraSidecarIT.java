@@ -2,14 +2,11 @@ package io.libra.it.cassandra;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.libra.it.cassandra.SidecarHttp.Reply;
+
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
-import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
-import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
-import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.libra.cassandra.Sidecar;
 import io.libra.cassandra.config.ConfigLoader;
 import io.libra.cassandra.config.SidecarConfig;
@@ -18,23 +15,13 @@ import io.libra.cassandra.exec.Job;
 import io.libra.cassandra.exec.Journal;
 import io.libra.core.ring.Tokens;
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.slf4j.Logger;
@@ -54,9 +41,7 @@ class CassandraSidecarIT {
         3_000_000_000_000_000_000L};
     private static final String AUTH = "it-secret";
     private static final int MEASURE_OPS = 20_000;
-    private final ObjectMapper json = new ObjectMapper();
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    private String base;
+    private SidecarHttp api;
 
     @Test
     void plansAndExecutesTokenMovesSafely() throws Exception {
@@ -64,13 +49,13 @@ class CassandraSidecarIT {
         try (Ring ring = new Ring(TOKENS)) {
             ring.start();
             LOG.info("ring up after {} s", (System.nanoTime() - t0) / 1_000_000_000);
-            try (CqlSession session = session()) {
-                schema(session);
+            try (CqlSession session = Cql.session()) {
+                Cql.keyspaces(session, 1, 3);
                 serverTokensMatchTheDriversMurmur3(ring, session);
                 Workload load = new Workload(session, 1000);
                 Workload after = null;
                 try (Sidecar sidecar = new Sidecar(config()).start()) {
-                    base = "http://127.0.0.1:" + sidecar.port();
+                    api = new SidecarHttp(sidecar.port());
                     load.start();
                     Usage.measure(ring, load, MEASURE_OPS / 2); // warm-up: JIT, connection pools
                     Usage before = Usage.measure(ring, load, MEASURE_OPS);
@@ -86,7 +71,7 @@ class CassandraSidecarIT {
                     load.close();
                     // a fresh session routes by the new token map (the old one may still route
                     // moved ranges through their former owner as coordinator)
-                    try (CqlSession fresh = session()) {
+                    try (CqlSession fresh = Cql.session()) {
                         after = new Workload(fresh, load);
                         after.start();
                         Usage.measure(ring, after, MEASURE_OPS / 2); // the restarted n2 and cleanups settle
@@ -96,7 +81,7 @@ class CassandraSidecarIT {
                         after.close();
                         restartedDaemonResumesAnInterruptedMove(ring, job);
                         assertThat(load.completed.get() + after.completed.get()).isGreaterThan(3L * MEASURE_OPS);
-                        assertEveryAcknowledgedKeyReadsBackAtAll(fresh, load);
+                        Acknowledged.readBack(fresh, load, ConsistencyLevel.ALL);
                         assertThat(balanced.cpuMaxOverMean()).as("cpu Max/Mean improves").isLessThan(before.cpuMaxOverMean());
                         assertThat(balanced.diskMaxOverMean()).as("disk Max/Mean improves")
                                 .isLessThan(before.diskMaxOverMean());
@@ -111,25 +96,6 @@ class CassandraSidecarIT {
         } finally {
             LOG.info("IT took {} s", (System.nanoTime() - t0) / 1_000_000_000);
         }
-    }
-
-    private static CqlSession session() {
-        DriverConfigLoader cfg = DriverConfigLoader.programmaticBuilder()
-                .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(5))
-                .withDuration(DefaultDriverOption.RECONNECTION_BASE_DELAY, Duration.ofMillis(500))
-                .withDuration(DefaultDriverOption.RECONNECTION_MAX_DELAY, Duration.ofSeconds(2))
-                .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, Duration.ofSeconds(30))
-                .build();
-        return CqlSession.builder().addContactPoint(new InetSocketAddress("127.0.0.1", 9042))
-                .withLocalDatacenter("datacenter1").withConfigLoader(cfg).build();
-    }
-
-    private static void schema(CqlSession s) {
-        s.execute("CREATE KEYSPACE libra_rf1 WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
-        s.execute("CREATE KEYSPACE libra_rf3 WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3}");
-        s.execute("CREATE TABLE libra_rf1.kv (k text PRIMARY KEY, v blob)");
-        s.execute("CREATE TABLE libra_rf3.kv (k text PRIMARY KEY, v blob)");
-        Poll.until("schema agreement", Duration.ofSeconds(60), () -> s.checkSchemaAgreement());
     }
 
     /** The daemon takes a sampled key's token from the node (getToken); it must be the driver's Murmur3. */
@@ -188,7 +154,7 @@ class CassandraSidecarIT {
     private JsonNode awaitPlan() {
         JsonNode[] plan = new JsonNode[1];
         Poll.until("a plan with token moves", Duration.ofSeconds(120), () -> {
-            plan[0] = get("/api/v1/plan").body;
+            plan[0] = get("/api/v1/plan").body();
             return plan[0].path("actions").size() > 0;
         });
         JsonNode p = plan[0];
@@ -200,9 +166,9 @@ class CassandraSidecarIT {
         }
         assertThat(p.path("predicted").path("imbalanceDegree").asDouble())
                 .isLessThan(p.path("before").path("imbalanceDegree").asDouble());
-        JsonNode load = get("/api/v1/load").body;
+        JsonNode load = get("/api/v1/load").body();
         assertThat(load.path("subRanges").size()).isEqualTo(24);
-        JsonNode status = get("/api/v1/status").body;
+        JsonNode status = get("/api/v1/status").body();
         assertThat(status.path("nodes").findValuesAsText("diskSource")).containsOnly("proc");
         assertThat(status.path("tables").findValuesAsText("table")).contains("libra_rf1.kv", "libra_rf3.kv");
         return p;
@@ -210,24 +176,24 @@ class CassandraSidecarIT {
 
     private void badRequestsGet4xx() {
         Reply noToken = post("/api/v1/rebalance", null, "");
-        assertThat(noToken.status).isEqualTo(401);
-        assertThat(noToken.body.path("error").asText()).contains("bearer token");
-        assertThat(post("/api/v1/rebalance", "wrong", "").status).isEqualTo(401);
+        assertThat(noToken.status()).isEqualTo(401);
+        assertThat(noToken.body().path("error").asText()).contains("bearer token");
+        assertThat(post("/api/v1/rebalance", "wrong", "").status()).isEqualTo(401);
         Reply badJson = post("/api/v1/rebalance", AUTH, "{not json");
-        assertThat(badJson.status).isEqualTo(400);
-        assertThat(badJson.body.path("error").asText()).startsWith("body: invalid JSON");
+        assertThat(badJson.status()).isEqualTo(400);
+        assertThat(badJson.body().path("error").asText()).startsWith("body: invalid JSON");
         Reply badField = post("/api/v1/rebalance", AUTH, "{\"dry_run\": \"yes\"}");
-        assertThat(badField.status).isEqualTo(400);
-        assertThat(badField.body.path("error").asText()).contains("body.dry_run");
-        assertThat(get("/api/v1/nothing").status).isEqualTo(404);
-        assertThat(get("/api/v1/jobs/nope").status).isEqualTo(404);
-        assertThat(post("/api/v1/status", AUTH, "").status).isEqualTo(405);
+        assertThat(badField.status()).isEqualTo(400);
+        assertThat(badField.body().path("error").asText()).contains("body.dry_run");
+        assertThat(get("/api/v1/nothing").status()).isEqualTo(404);
+        assertThat(get("/api/v1/jobs/nope").status()).isEqualTo(404);
+        assertThat(post("/api/v1/status", AUTH, "").status()).isEqualTo(405);
         Reply noPlanId = post("/api/v1/rebalance", AUTH, "{}");
-        assertThat(noPlanId.status).isEqualTo(400);
-        assertThat(noPlanId.body.path("error").asText()).startsWith("body.plan_id: required");
+        assertThat(noPlanId.status()).isEqualTo(400);
+        assertThat(noPlanId.body().path("error").asText()).startsWith("body.plan_id: required");
         Reply stale = post("/api/v1/rebalance", AUTH, "{\"plan_id\": \"000000000000\"}");
-        assertThat(stale.status).as("a plan id that is not the current plan's").isEqualTo(409);
-        assertThat(stale.body.path("planId").asText()).hasSize(12).isNotEqualTo("000000000000");
+        assertThat(stale.status()).as("a plan id that is not the current plan's").isEqualTo(409);
+        assertThat(stale.body().path("planId").asText()).hasSize(12).isNotEqualTo("000000000000");
     }
 
     /**
@@ -236,46 +202,46 @@ class CassandraSidecarIT {
      */
     private Reply rebalancePinned() {
         for (int attempt = 0; attempt < 5; attempt++) {
-            JsonNode plan = get("/api/v1/plan").body;
+            JsonNode plan = get("/api/v1/plan").body();
             String id = plan.path("planId").asText();
             Reply r = post("/api/v1/rebalance", AUTH, "{\"plan_id\": \"" + id + "\"}");
-            if (r.status != 409 || !r.body.path("error").asText().contains("is not the current plan")) {
+            if (r.status() != 409 || !r.body().path("error").asText().contains("is not the current plan")) {
                 return r;
             }
-            LOG.info("plan {} was re-planned before the POST: {}", id, r.body);
+            LOG.info("plan {} was re-planned before the POST: {}", id, r.body());
         }
         throw new AssertionError("the plan kept changing between GET /plan and POST /rebalance");
     }
 
     /** Pause, submit, stop n2, resume: the job waits and says why; n2 back: the job finishes. */
     private JsonNode rebalanceThroughANodeFailure(Ring ring) throws IOException {
-        assertThat(post("/api/v1/pause", AUTH, "").body.path("paused").asBoolean()).isTrue();
+        assertThat(post("/api/v1/pause", AUTH, "").body().path("paused").asBoolean()).isTrue();
         Reply submitted = rebalancePinned();
-        assertThat(submitted.status).as(submitted.body.toString()).isEqualTo(202);
-        String poll = submitted.body.path("poll").asText();
+        assertThat(submitted.status()).as(submitted.body().toString()).isEqualTo(202);
+        String poll = submitted.body().path("poll").asText();
         Poll.until("the job to wait for the operator", Duration.ofSeconds(30),
-                () -> get(poll).body.path("detail").asText().contains("paused by operator"));
+                () -> get(poll).body().path("detail").asText().contains("paused by operator"));
         NodeProcess n2 = ring.nodes.get(1);
         n2.stop();
-        assertThat(post("/api/v1/resume", AUTH, "").body.path("paused").asBoolean()).isFalse();
+        assertThat(post("/api/v1/resume", AUTH, "").body().path("paused").asBoolean()).isFalse();
         Poll.until("the job to pause on the stopped node", Duration.ofSeconds(60), () -> {
-            JsonNode j = get(poll).body;
+            JsonNode j = get(poll).body();
             return j.path("state").asText().equals("PAUSED") && j.path("detail").asText().contains("n2");
         });
         Poll.until("/status to report n2 down", Duration.ofSeconds(60), () -> {
-            for (JsonNode n : get("/api/v1/status").body.path("nodes")) {
+            for (JsonNode n : get("/api/v1/status").body().path("nodes")) {
                 if (n.path("id").asText().equals("n2") && !n.path("up").asBoolean(true)) {
                     return true;
                 }
             }
             return false;
         });
-        assertThat(get("/api/v1/status").status).isEqualTo(200);
+        assertThat(get("/api/v1/status").status()).isEqualTo(200);
         ring.start(n2);
         ring.awaitAllUp();
         JsonNode[] job = new JsonNode[1];
         Poll.until("the job to finish", Duration.ofSeconds(360), () -> {
-            job[0] = get(poll).body;
+            job[0] = get(poll).body();
             String state = job[0].path("state").asText();
             if (state.equals("FAILED") || state.equals("ABANDONED")) {
                 throw new AssertionError("job ended " + state + ": " + job[0]);
@@ -331,62 +297,11 @@ class CassandraSidecarIT {
         }
     }
 
-    private static void assertEveryAcknowledgedKeyReadsBackAtAll(CqlSession s, Workload load) throws Exception {
-        String[] ks = {"libra_rf1", "libra_rf3"};
-        for (int i = 0; i < 2; i++) {
-            PreparedStatement read = s.prepare("SELECT k FROM " + ks[i] + ".kv WHERE k = ?");
-            List<String> keys;
-            synchronized (load.acked.get(i)) {
-                keys = new ArrayList<>(load.acked.get(i));
-            }
-            AtomicLong missing = new AtomicLong();
-            AtomicLong errors = new AtomicLong();
-            Semaphore permits = new Semaphore(128);
-            List<CompletableFuture<AsyncResultSet>> pending = new ArrayList<>();
-            for (String k : keys) {
-                permits.acquire();
-                CompletionStage<AsyncResultSet> f = s.executeAsync(read.bind(k).setConsistencyLevel(ConsistencyLevel.ALL));
-                pending.add(f.toCompletableFuture().whenComplete((r, e) -> {
-                    permits.release();
-                    if (e != null) {
-                        errors.incrementAndGet();
-                    } else if (r.one() == null) {
-                        missing.incrementAndGet();
-                    }
-                }));
-            }
-            CompletableFuture.allOf(pending.toArray(CompletableFuture[]::new)).exceptionally(e -> null).get(5, TimeUnit.MINUTES);
-            LOG.info("{}: {} acknowledged keys read back at ALL, {} missing, {} errors", ks[i], keys.size(), missing, errors);
-            assertThat(keys).isNotEmpty();
-            assertThat(missing.get()).as(ks[i] + " keys lost").isZero();
-            assertThat(errors.get()).as(ks[i] + " reads failed").isZero();
-        }
-    }
-
-    private record Reply(int status, JsonNode body) {
-    }
-
     private Reply get(String path) {
-        return send(HttpRequest.newBuilder(URI.create(base + path)).GET());
+        return api.get(path);
     }
 
     private Reply post(String path, String token, String body) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).POST(HttpRequest.BodyPublishers.ofString(body));
-        if (token != null) {
-            b.header("Authorization", "Bearer " + token);
-        }
-        return send(b);
-    }
-
-    private Reply send(HttpRequest.Builder b) {
-        try {
-            HttpResponse<String> r = http.send(b.timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
-            return new Reply(r.statusCode(), json.readTree(r.body()));
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        return api.post(path, token, body);
     }
 }

@@ -21,6 +21,13 @@ import java.util.concurrent.locks.LockSupport;
 final class Workload implements AutoCloseable {
     static final int MAX_KEYS_RF1 = 30_000;
     static final int MAX_KEYS_RF3 = 6_000;
+    /** What to load: two keyspaces (90% / 10% of the operations), a consistency level, key limits, value size. */
+    record Spec(String[] keyspaces, ConsistencyLevel cl, long[] maxKeys, int valueBytes) {
+        static final Spec DEFAULT = new Spec(new String[] {"libra_rf1", "libra_rf3"}, ConsistencyLevel.ONE,
+                new long[] {MAX_KEYS_RF1, MAX_KEYS_RF3}, 512);
+    }
+
+    private final Spec spec;
     private final CqlSession session;
     private final int opsPerSecond;
     private final PreparedStatement[] write = new PreparedStatement[2];
@@ -34,25 +41,34 @@ final class Workload implements AutoCloseable {
     private final Thread thread = new Thread(this::run, "workload");
 
     Workload(CqlSession session, int opsPerSecond) {
-        this(session, opsPerSecond, List.of(Collections.synchronizedList(new ArrayList<>()),
+        this(session, opsPerSecond, Spec.DEFAULT);
+    }
+
+    Workload(CqlSession session, int opsPerSecond, Spec spec) {
+        this(session, opsPerSecond, spec, List.of(Collections.synchronizedList(new ArrayList<>()),
                 Collections.synchronizedList(new ArrayList<>())), new AtomicLong[] {new AtomicLong(), new AtomicLong()});
     }
 
     /** The same load on another session, carrying on with the keys written so far. */
     Workload(CqlSession session, Workload previous) {
-        this(session, previous.opsPerSecond, previous.acked, previous.next);
+        this(session, previous.opsPerSecond, previous.spec, previous.acked, previous.next);
     }
 
-    private Workload(CqlSession session, int opsPerSecond, List<List<String>> acked, AtomicLong[] next) {
+    private Workload(CqlSession session, int opsPerSecond, Spec spec, List<List<String>> acked, AtomicLong[] next) {
         this.session = session;
         this.opsPerSecond = opsPerSecond;
+        this.spec = spec;
         this.acked = acked;
         this.next = next;
-        String[] ks = {"libra_rf1", "libra_rf3"};
+        String[] ks = spec.keyspaces();
         for (int i = 0; i < 2; i++) {
             write[i] = session.prepare("INSERT INTO " + ks[i] + ".kv (k, v) VALUES (?, ?)");
             read[i] = session.prepare("SELECT k FROM " + ks[i] + ".kv WHERE k = ?");
         }
+    }
+
+    String[] keyspaces() {
+        return spec.keyspaces().clone();
     }
 
     void start() {
@@ -87,7 +103,7 @@ final class Workload implements AutoCloseable {
     }
 
     private void write(int ks, SplittableRandom rnd) {
-        long limit = ks == 0 ? MAX_KEYS_RF1 : MAX_KEYS_RF3;
+        long limit = spec.maxKeys()[ks];
         long n = next[ks].get() < limit ? next[ks].getAndIncrement() : -1;
         List<String> keys = acked.get(ks);
         String key = n >= 0 ? "key-" + ks + "-" + n : pick(keys, rnd);
@@ -95,9 +111,9 @@ final class Workload implements AutoCloseable {
             inFlight.release();
             return;
         }
-        byte[] value = new byte[512];
+        byte[] value = new byte[spec.valueBytes()];
         rnd.nextBytes(value);
-        session.executeAsync(write[ks].bind(key, ByteBuffer.wrap(value)).setConsistencyLevel(ConsistencyLevel.ONE))
+        session.executeAsync(write[ks].bind(key, ByteBuffer.wrap(value)).setConsistencyLevel(spec.cl()))
                 .whenComplete((r, e) -> {
                     inFlight.release();
                     if (e == null) {
@@ -117,7 +133,7 @@ final class Workload implements AutoCloseable {
             inFlight.release();
             return;
         }
-        session.executeAsync(read[ks].bind(key).setConsistencyLevel(ConsistencyLevel.ONE)).whenComplete((r, e) -> {
+        session.executeAsync(read[ks].bind(key).setConsistencyLevel(spec.cl())).whenComplete((r, e) -> {
             inFlight.release();
             if (e == null) {
                 completed.incrementAndGet();

@@ -1,0 +1,35 @@
+package io.libra.it.cassandra;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+
+/** Driver sessions and schema for the ITs' rings. */
+final class Cql {
+    private Cql() {
+    }
+
+    /** A session that reconnects fast to nodes the ITs stop and start. */
+    static CqlSession session() {
+        DriverConfigLoader cfg = DriverConfigLoader.programmaticBuilder()
+                .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(5))
+                .withDuration(DefaultDriverOption.RECONNECTION_BASE_DELAY, Duration.ofMillis(500))
+                .withDuration(DefaultDriverOption.RECONNECTION_MAX_DELAY, Duration.ofSeconds(2))
+                .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, Duration.ofSeconds(30))
+                .build();
+        return CqlSession.builder().addContactPoint(new InetSocketAddress("127.0.0.1", 9042))
+                .withLocalDatacenter("datacenter1").withConfigLoader(cfg).build();
+    }
+
+    /** One keyspace per replication factor (SimpleStrategy), named libra_rf{rf}, each with a kv table. */
+    static void keyspaces(CqlSession s, int... replicationFactors) {
+        for (int rf : replicationFactors) {
+            s.execute("CREATE KEYSPACE libra_rf" + rf + " WITH replication = {'class': 'SimpleStrategy', "
+                    + "'replication_factor': " + rf + "}");
+            s.execute("CREATE TABLE libra_rf" + rf + ".kv (k text PRIMARY KEY, v blob)");
+        }
+        Poll.until("schema agreement", Duration.ofSeconds(60), () -> s.checkSchemaAgreement());
+    }
+}
