@@ -25,9 +25,10 @@ import org.slf4j.LoggerFactory;
  * The sidecar's failure paths against a real 4-node ring with RF=2 and RF=3 keyspaces (so moves
  * stream with 2 <= RF <= N-1), writes and reads at QUORUM: a pre-flight refusal (a sidecar that
  * cannot see the receiving node's disks), an abort in the middle of a two-move job, and a node killed (SIGKILL)
- * while its move streams. Every acknowledged write reads back at QUORUM at the end.
+ * while its move streams, and the sidecar's own process killed (SIGKILL) mid-move and restarted.
+ * Every acknowledged write reads back at QUORUM at the end.
  */
-@Timeout(value = 16, unit = TimeUnit.MINUTES)
+@Timeout(value = 20, unit = TimeUnit.MINUTES)
 class CassandraFailuresIT {
     private static final Logger LOG = LoggerFactory.getLogger(CassandraFailuresIT.class);
     /** n1..n4 own about 27, 11, 11 and 51 % of the ring. */
@@ -54,6 +55,7 @@ class CassandraFailuresIT {
                     refusedWithoutFreeDiskFigures(ring);
                     abortedMidJob(ring);
                     nodeKilledWhileStreaming(ring);
+                    sidecarProcessKilledMidMoveResumes(ring);
                     load.close();
                     LOG.info("workload: {} ops, {} failed", load.completed.get(), load.failed.get());
                     Acknowledged.readBack(session, load, ConsistencyLevel.QUORUM);
@@ -137,6 +139,45 @@ class CassandraFailuresIT {
         }
     }
 
+    /**
+     * The sidecar's own JVM is SIGKILLed while a move streams and started again: it finds the job
+     * in its journal, waits out the move Cassandra carried on with, cleans up and puts the
+     * streaming caps back.
+     */
+    private void sidecarProcessKilledMidMoveResumes(Ring ring) throws Exception {
+        int port;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        Path dir = Path.of(System.getProperty("cassandra.workdir", "target/cassandra-it"));
+        Path yaml = writeConfig(dir.resolve("sidecar-process.yaml"), port, 240, true, dir.resolve("journal-process.json"));
+        Path log = dir.resolve("sidecar-process.log");
+        api = new SidecarHttp(port);
+        String poll;
+        String mover;
+        long to;
+        try (SidecarProcess first = SidecarProcess.start(yaml, port, log)) {
+            poll = rebalance();
+            JsonNode moving = await(poll, "a move to start", Duration.ofSeconds(120),
+                    j -> j.path("moves").get(0).path("state").asText().equals("MOVING"));
+            mover = moving.path("moves").get(0).path("node").asText();
+            to = Tokens.fromKey(moving.path("moves").get(0).path("toToken").asText());
+            Poll.until(mover + " to stream", Duration.ofSeconds(60), () -> streaming(ring));
+            first.kill();
+        }
+        LOG.info("sidecar process killed while {} streams", mover);
+        try (SidecarProcess second = SidecarProcess.start(yaml, port, log)) {
+            JsonNode done = await(poll, "the resumed job to finish", Duration.ofSeconds(300),
+                    j -> j.path("state").asText().equals("DONE") && j.path("pendingCleanup").isEmpty()
+                            && j.path("streamThroughputBefore").isEmpty());
+            assertThat(done.path("events").toString()).contains("daemon restarted: resuming the job");
+            assertThat(ring.token(Integer.parseInt(mover.substring(1)) - 1)).as(mover + "'s token").isEqualTo(to);
+            for (int i = 0; i < ring.nodes.size(); i++) {
+                assertThat(ring.jmx(i).streamThroughput()).as("n" + (i + 1) + "'s own caps back").doesNotContain(1.0);
+            }
+        }
+    }
+
     private static boolean streaming(Ring ring) {
         for (int i = 0; i < ring.nodes.size(); i++) {
             try {
@@ -164,24 +205,29 @@ class CassandraFailuresIT {
 
     private Sidecar sidecar(int moveTimeoutSeconds, boolean colocated) throws IOException {
         Path dir = Path.of(System.getProperty("cassandra.workdir", "target/cassandra-it"));
-        Path yaml = dir.resolve("sidecar-failures.yaml");
+        Path yaml = writeConfig(dir.resolve("sidecar-failures.yaml"), 0, moveTimeoutSeconds, colocated,
+                dir.resolve("journal-failures.json"));
+        Sidecar s = new Sidecar(ConfigLoader.load(yaml, Map.of())).start();
+        api = new SidecarHttp(s.port());
+        return s;
+    }
+
+    private static Path writeConfig(Path yaml, int port, int moveTimeoutSeconds, boolean colocated, Path journal)
+            throws IOException {
         StringBuilder sb = new StringBuilder("cluster_name: libra-it\ninstances:\n");
         for (int i = 1; i <= TOKENS.length; i++) {
             sb.append("  - {id: n").append(i).append(", host: 127.0.0.").append(i).append(", jmx_host: 127.0.0.1, jmx_port: ")
                     .append(i * 100 + 7000).append(", colocated: ").append(colocated).append("}\n");
         }
-        sb.append("http: {host: 127.0.0.1, port: 0, auth_token: ").append(AUTH).append("}\n")
+        sb.append("http: {host: 127.0.0.1, port: ").append(port).append(", auth_token: ").append(AUTH).append("}\n")
                 .append("collection: {window_seconds: 10, min_samples: 100, subranges_per_arc: 8}\n")
                 .append("planner: {lambda: 0.02, max_moves: 2, slices_per_subrange: 4, min_improvement: 0.005, "
                         + "fluctuation_threshold: 0}\n")
                 .append("execution: {dry_run: false, stream_throughput_mib_per_sec: 1, "
                         + "entire_sstable_stream_throughput_mib_per_sec: 1, journal: ")
-                .append(dir.resolve("journal-failures.json")).append(", move_timeout_seconds: ").append(moveTimeoutSeconds)
-                .append("}\n");
-        Files.writeString(yaml, sb.toString());
-        Sidecar s = new Sidecar(ConfigLoader.load(yaml, Map.of())).start();
-        api = new SidecarHttp(s.port());
-        return s;
+                .append(journal).append(", move_timeout_seconds: ").append(moveTimeoutSeconds)
+                .append(", on_restart: resume}\n");
+        return Files.writeString(yaml, sb.toString());
     }
 
     /** Waits for a plan with moves, then POSTs it pinned by its id; the job's poll path. */
