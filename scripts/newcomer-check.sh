@@ -2,7 +2,9 @@
 # A new user's first hour, end to end, on the built distribution (issue 12's "done when"):
 # unpack libra-<version>.tar.gz, run bin/libra on the shipped examples, check the one-line errors,
 # start bin/libra-sidecar against a taken port and against no Cassandra and check that it exits
-# non-zero at once with one line. Stops by itself (every command under a timeout); under a minute.
+# non-zero at once with one line, and render the report in headless Chromium (scripts/report-check.sh;
+# installed from Debian's packages when run as root, as in CI). Stops by itself (every command under
+# a timeout); under a minute once Chromium is installed. LIBRA_KEEP_SCREENSHOT=FILE keeps the PNG.
 #
 #   scripts/newcomer-check.sh            # uses libra-cli/target/libra-*.tar.gz, building it if absent
 #   LIBRA_DIST=path/to/libra-x.tar.gz scripts/newcomer-check.sh
@@ -109,6 +111,19 @@ run capture 0 30 "$libra" snapshot capture --from "http://127.0.0.1:$serve_port/
 kill "$holder" 2>/dev/null; wait "$holder" 2>/dev/null; holder=""
 run capture-refused 1 30 "$libra" snapshot capture --from "http://127.0.0.1:$serve_port" --timeout 5 \
   && one_line "snapshot capture with nobody listening" "cannot connect"
+
+# the report in a real headless browser (scripts/report-check.sh: fits the page at 64 nodes, screenshot)
+bash "$repo/scripts/report-check.sh" "$libra" "$work/report-check" >"$work/report-check.txt" 2>&1
+report_status=$?
+while IFS= read -r line; do
+  case "$line" in
+    "ok   "*) ok "${line#ok   }" ;;
+    "FAIL "*) fail "${line#FAIL }" ;;
+    *) echo "     $line" ;;
+  esac
+done <"$work/report-check.txt"
+[ "$report_status" -eq 0 ] || grep -q '^FAIL ' "$work/report-check.txt" || fail "scripts/report-check.sh exited $report_status" "$work/report-check.txt"
+if [ -n "${LIBRA_KEEP_SCREENSHOT:-}" ] && [ -f "$work/report-check/report.png" ]; then cp "$work/report-check/report.png" "$LIBRA_KEEP_SCREENSHOT"; fi
 
 # --- bin/libra-sidecar ---------------------------------------------------------------------------
 sidecar="$home/bin/libra-sidecar"
