@@ -71,7 +71,11 @@ for f in bin/libra bin/libra-sidecar lib/libra.jar lib/libra-cassandra.jar conf/
          conf/hbase-site.libra.xml conf/libra-sidecar.service docs/cli.md docs/formats.md examples/mixgraph-8nodes.snapshot.json; do
   if [ -e "$home/$f" ]; then ok "archive has $f"; else fail "archive has no $f"; fi
 done
-if ls "$home"/hbase/libra-hbase*.jar >/dev/null 2>&1; then ok "archive has the HBase adapter jar"; else fail "archive has no hbase/libra-hbase*.jar"; fi
+if [ "$(ls "$home"/hbase/)" = "$(basename "$(ls "$home"/hbase/libra-hbase-*-shaded.jar 2>/dev/null)")" ]; then
+  ok "archive has the shaded HBase adapter jar, alone: $(ls "$home"/hbase/)"
+else
+  fail "archive's hbase/ is not just libra-hbase-*-shaded.jar: $(ls "$home"/hbase/ | tr '\n' ' ')"
+fi
 if grep -Eq '<name>hbase.libra.dry.run</name><value>true</value>' "$home/conf/hbase-site.libra.xml" \
    && ! grep -q '<value>false</value>' "$home/conf/hbase-site.libra.xml"; then
   ok "hbase-site snippet leaves dry run on"
