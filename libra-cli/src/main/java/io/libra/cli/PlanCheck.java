@@ -3,7 +3,7 @@ package io.libra.cli;
 import io.libra.core.format.PlanDocument;
 import io.libra.core.estimate.EstimationConfig;
 import io.libra.core.estimate.LoadModel;
-import io.libra.core.estimate.MetricMapping;
+import io.libra.core.Planner;
 import io.libra.core.plan.InvalidPlanException;
 import io.libra.core.apply.PlanApplier;
 import java.io.PrintWriter;
@@ -21,7 +21,8 @@ record PlanCheck(Inputs.LoadedSnapshot snapshot, PlanDocument plan, LoadModel be
                     + ", " + snapshotFile + " is " + abbreviate(s.sha256()) + ")");
             err.flush();
         }
-        LoadModel before = new MetricMapping(EstimationConfig.DEFAULT).estimate(s.snapshot());
+        // the same estimate `libra plan` starts from, so the predicted state matches the plan's
+        LoadModel before = Planner.builder().build().estimate(s.snapshot());
         try {
             return new PlanCheck(s, doc, before, new PlanApplier(EstimationConfig.DEFAULT).apply(before, doc.plan()));
         } catch (InvalidPlanException e) {
