@@ -114,12 +114,18 @@ public final class Collector {
             try {
                 List<String> keyspaces = config.collection.keyspaces.isEmpty() ? n.keyspaces() : config.collection.keyspaces;
                 List<TableRef> out = new ArrayList<>();
+                Map<String, Map<List<String>, List<String>>> replicas = new HashMap<>();
                 for (String ks : keyspaces) {
-                    int rf = n.replicationFactor(ks);
+                    Map<List<String>, List<String>> ranges = n.rangeToEndpoints(ks);
+                    replicas.put(ks, ranges);
+                    int rf = ranges.values().stream().mapToInt(List::size).max().orElse(1);
                     for (String t : n.tables(ks)) {
                         out.add(new TableRef(ks, t, rf));
                     }
                 }
+                java.util.Set<String> hosts = new java.util.HashSet<>();
+                config.instances.forEach(in -> hosts.add(in.host));
+                problems.addAll(Topology.problems(n.tokenToEndpoint(), replicas, hosts));
                 return out;
             } catch (IOException | RuntimeException e) {
                 // try the next node
