@@ -104,7 +104,7 @@ public final class Main implements Callable<Integer> {
     static String startedLine(Sidecar s, SidecarConfig c) {
         String at = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneId.systemDefault()).format(s.firstWindowAt());
         String down = s.jmxAtStart().failures().isEmpty() ? "" : " (not answering: " + s.jmxAtStart().failuresLine() + ")";
-        return "listening on http://" + c.http.host + ":" + s.port() + "; JMX answers on "
+        return "listening on " + (c.http.tlsKeystore != null ? "https://" : "http://") + c.http.host + ":" + s.port() + "; JMX answers on "
                 + s.jmxAtStart().reachable().size() + "/" + c.instances.size() + " node(s)" + down
                 + (s.observeOnly() ? "; vnode ring: observe-only" : "")
                 + "; the first window ends at about " + at + " (collection.window_seconds: "

@@ -13,6 +13,7 @@ import io.libra.cassandra.exec.Job;
 import io.libra.cassandra.exec.PlanIds;
 import io.libra.cassandra.http.Api;
 import io.libra.cassandra.http.ApiServer;
+import io.libra.cassandra.http.Tls;
 import io.libra.cassandra.http.Daemon;
 import io.libra.cassandra.http.DaemonView;
 import io.libra.cassandra.http.Views;
@@ -187,7 +188,7 @@ public final class Sidecar implements Daemon, AutoCloseable {
     public Sidecar start(boolean requireJmx) {
         try {
             executor.journal().checkWritable();
-            api = new ApiServer(config.http.host, config.http.port, new Api(this));
+            api = new ApiServer(config.http.host, config.http.port, Tls.context(config.http), new Api(this));
             jmxAtStart = JmxProbe.probe(nodes);
             if (requireJmx && jmxAtStart.reachable().isEmpty()) {
                 throw new StartupException("JMX: no node answers: " + jmxAtStart.failuresLine()

@@ -55,7 +55,7 @@ public final class Collector {
     }
 
     /** Counters at the start of a window. */
-    private record Start(long cpu, long disk, String diskSource, Map<TableRef, long[]> counts) {
+    private record Start(long cpu, long disk, String diskSource, Map<TableRef, long[]> counts, boolean sampled) {
     }
 
     /** Measures one window, waiting its length with {@code sleeper}; a sleep cut short marks the window. */
@@ -68,7 +68,7 @@ public final class Collector {
         int windowMs = config.collection.windowSeconds * 1000;
         for (CassandraNode n : nodes) {
             try {
-                starts.put(n.id(), begin(n, tables, windowMs));
+                starts.put(n.id(), begin(n, tables, windowMs, problems));
             } catch (IOException | RuntimeException e) {
                 errors.put(n.id(), oneLine(e));
             }
@@ -114,12 +114,18 @@ public final class Collector {
             try {
                 List<String> keyspaces = config.collection.keyspaces.isEmpty() ? n.keyspaces() : config.collection.keyspaces;
                 List<TableRef> out = new ArrayList<>();
+                Map<String, Map<List<String>, List<String>>> replicas = new HashMap<>();
                 for (String ks : keyspaces) {
-                    int rf = n.replicationFactor(ks);
+                    Map<List<String>, List<String>> ranges = n.rangeToEndpoints(ks);
+                    replicas.put(ks, ranges);
+                    int rf = ranges.values().stream().mapToInt(List::size).max().orElse(1);
                     for (String t : n.tables(ks)) {
                         out.add(new TableRef(ks, t, rf));
                     }
                 }
+                java.util.Set<String> hosts = new java.util.HashSet<>();
+                config.instances.forEach(in -> hosts.add(in.host));
+                problems.addAll(Topology.problems(n.tokenToEndpoint(), replicas, hosts));
                 return out;
             } catch (IOException | RuntimeException e) {
                 // try the next node
@@ -129,19 +135,49 @@ public final class Collector {
         return List.of();
     }
 
-    private Start begin(CassandraNode n, List<TableRef> tables, int windowMs) throws IOException {
+    private Start begin(CassandraNode n, List<TableRef> tables, int windowMs, List<String> problems) throws IOException {
         Map<TableRef, long[]> counts = new HashMap<>();
+        boolean sampled = sampling;
         for (TableRef t : tables) {
             counts.put(t, new long[] {n.tableCount(t.keyspace(), t.table(), "ReadLatency"),
                 n.tableCount(t.keyspace(), t.table(), "WriteLatency")});
-            if (sampling) {
-                n.beginSampling(t.keyspace(), t.table(), "READS", config.collection.samplerCapacity, windowMs);
-                n.beginSampling(t.keyspace(), t.table(), "WRITES", config.collection.samplerCapacity, windowMs);
+            if (sampled) {
+                sampled = beginSampling(n, t, windowMs, problems);
             }
         }
         long[] disk = new long[1];
         String source = diskBytes(n, disk);
-        return new Start(n.processCpuTimeNanos(), disk[0], source, counts);
+        return new Start(n.processCpuTimeNanos(), disk[0], source, counts, sampled);
+    }
+
+    /**
+     * Starts both samplers of a table; false when one is already running (an operator's
+     * {@code nodetool toppartitions}): the node is then not sampled this window, and its
+     * samplers are left alone (finishing them would take the operator's results), but it is up.
+     */
+    private boolean beginSampling(CassandraNode n, TableRef t, int windowMs, List<String> problems) throws IOException {
+        try {
+            n.beginSampling(t.keyspace(), t.table(), "READS", config.collection.samplerCapacity, windowMs);
+            n.beginSampling(t.keyspace(), t.table(), "WRITES", config.collection.samplerCapacity, windowMs);
+            return true;
+        } catch (IOException | RuntimeException e) {
+            if (!samplerBusy(e)) {
+                throw e;
+            }
+            problems.add("node " + n.id() + ": a partition sampler of " + t.keyspace() + "." + t.table()
+                    + " is already running (nodetool toppartitions?): backed off, its load is not placed this window");
+            return false;
+        }
+    }
+
+    /** Cassandra's sampler refuses a second session with "Sampling already in progress". */
+    static boolean samplerBusy(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t.getMessage() != null && t.getMessage().contains("already in progress")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private Window.NodeStat finish(CassandraNode n, Start s, double seconds, List<Window.TableStat> tableStats,
@@ -159,7 +195,7 @@ public final class Collector {
             double live = n.tableBytes(t.keyspace(), t.table());
             tableStats.add(new Window.TableStat(t.keyspace(), t.table(), t.rf(), n.id(), Math.max(0, reads) / seconds,
                     Math.max(0, writes) / seconds, live));
-            if (sampling) {
+            if (s.sampled()) {
                 observedOps[0] += sampled(n, t, samples);
             }
         }

@@ -153,7 +153,30 @@ public final class ConfigLoader {
             throw new ConfigException(source + ": http.port: must be 0..65535, got " + c.http.port);
         }
         c.http.authToken = token(c.http, source, env);
+        tls(c.http, source, env);
         return c;
+    }
+
+    private static void tls(SidecarConfig.Http h, String source, Map<String, String> env) {
+        if (h.tlsKeystore == null) {
+            if (h.tlsKeystorePasswordEnv != null) {
+                throw new ConfigException(source + ": http.tls_keystore_password_env: set without http.tls_keystore");
+            }
+            return;
+        }
+        if (!Files.isReadable(Path.of(h.tlsKeystore))) {
+            throw new ConfigException(source + ": http.tls_keystore: cannot read " + h.tlsKeystore);
+        }
+        if (h.tlsKeystorePasswordEnv == null) {
+            throw new ConfigException(source + ": http.tls_keystore_password_env: required with http.tls_keystore "
+                    + "(the environment variable holding the keystore's password)");
+        }
+        String password = env.get(h.tlsKeystorePasswordEnv);
+        if (password == null) {
+            throw new ConfigException(source + ": http.tls_keystore_password_env: the environment variable "
+                    + h.tlsKeystorePasswordEnv + " is not set");
+        }
+        h.tlsKeystorePassword = password.toCharArray();
     }
 
     /** The bearer token from exactly one of auth_token, auth_token_file and auth_token_env (or none). */

@@ -69,6 +69,14 @@ public final class SidecarConfig {
         public String authTokenFile;
         @JsonProperty("auth_token_env")
         public String authTokenEnv;
+        /** Optional TLS: a PKCS12 (or JKS) keystore holding the API's key and certificate. */
+        @JsonProperty("tls_keystore")
+        public String tlsKeystore;
+        /** The keystore's password, from this environment variable. */
+        @JsonProperty("tls_keystore_password_env")
+        public String tlsKeystorePasswordEnv;
+        /** Resolved by the config loader from tls_keystore_password_env; never written in the file. */
+        public transient char[] tlsKeystorePassword;
     }
 
     /** Limits on every JMX call, so a node that hangs cannot hang the daemon. */

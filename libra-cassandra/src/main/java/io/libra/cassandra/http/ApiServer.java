@@ -25,6 +25,7 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.ssl.SslContext;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
@@ -45,10 +46,18 @@ public final class ApiServer implements AutoCloseable {
 
     /** Binds at once; a taken port or a bad address is a {@link StartupException} naming http.host/http.port. */
     public ApiServer(String host, int port, Api api) {
+        this(host, port, null, api);
+    }
+
+    /** With TLS when {@code tls} is not null (see {@link Tls}). */
+    public ApiServer(String host, int port, SslContext tls, Api api) {
         ServerBootstrap b = new ServerBootstrap().group(boss, workers).channel(NioServerSocketChannel.class)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
+                        if (tls != null) {
+                            ch.pipeline().addLast(tls.newHandler(ch.alloc()));
+                        }
                         ch.pipeline().addLast(new HttpServerCodec(), new Aggregator(), new Handler(api));
                     }
                 });

@@ -101,12 +101,16 @@ public final class CassandraNode implements RingOps {
     }
 
     /** Replicas per range of a keyspace; the size of any value is the replication factor. */
-    @SuppressWarnings("unchecked")
     @Override
     public int replicationFactor(String keyspace) throws IOException {
-        Map<List<String>, List<String>> m = (Map<List<String>, List<String>>) jmx.invoke(STORAGE,
-                "getRangeToEndpointMap", new Object[] {keyspace}, STRING);
-        return m.values().stream().mapToInt(List::size).max().orElse(1);
+        return rangeToEndpoints(keyspace).values().stream().mapToInt(List::size).max().orElse(1);
+    }
+
+    /** The keyspace's ranges ([start, end], signed decimal tokens) and the replicas holding each. */
+    @SuppressWarnings("unchecked")
+    public Map<List<String>, List<String>> rangeToEndpoints(String keyspace) throws IOException {
+        return (Map<List<String>, List<String>>) jmx.invoke(STORAGE, "getRangeToEndpointMap", new Object[] {keyspace},
+                STRING);
     }
 
     public List<String> tables(String keyspace) throws IOException {
