@@ -3,6 +3,7 @@ package io.libra.hbase.balancer;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.libra.hbase.reporter.LoadReport;
+import io.libra.hbase.reporter.LoadReportMBean;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.HttpURLConnection;
@@ -193,6 +194,7 @@ public final class ReporterClient implements AutoCloseable {
 
     private static LoadReport toReport(JsonNode bean, String server) {
         Map<String, double[]> regions = new HashMap<>();
+        Map<String, java.util.List<io.libra.core.model.KeyBucket>> histograms = new HashMap<>();
         Iterator<Map.Entry<String, JsonNode>> fields = bean.fields();
         while (fields.hasNext()) {
             Map.Entry<String, JsonNode> f = fields.next();
@@ -202,6 +204,10 @@ public final class ReporterClient implements AutoCloseable {
             }
             int dot = name.lastIndexOf('.');
             String region = name.substring("region.".length(), dot);
+            if (name.endsWith("." + LoadReportMBean.KEY_HISTOGRAM)) {
+                histograms.put(region, LoadReportMBean.decode(f.getValue().asText()));
+                continue;
+            }
             int i = java.util.Arrays.asList("readOps", "writeOps", "readBytes", "writeBytes").indexOf(name.substring(dot + 1));
             if (i >= 0) {
                 regions.computeIfAbsent(region, k -> new double[4])[i] = Math.max(0, f.getValue().asDouble());
@@ -210,7 +216,8 @@ public final class ReporterClient implements AutoCloseable {
         return new LoadReport(server, bean.path("UpdatedAtMillis").asLong(), bean.path("WindowSeconds").asDouble(),
                 bean.path("CpuCores").asDouble(), bean.path("CpuUsage").asDouble(), bean.path("CpuSource").asText(),
                 bean.path("DiskReadBytesPerSec").asDouble(), bean.path("DiskWriteBytesPerSec").asDouble(),
-                bean.path("DiskSource").asText(), regions, Math.max(0, bean.path("DiskCapacityBytesPerSec").asDouble()));
+                bean.path("DiskSource").asText(), regions, Math.max(0, bean.path("DiskCapacityBytesPerSec").asDouble()),
+                histograms);
     }
 
     @Override

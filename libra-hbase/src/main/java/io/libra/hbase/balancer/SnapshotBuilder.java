@@ -3,6 +3,7 @@ package io.libra.hbase.balancer;
 import io.libra.core.estimate.EstimationConfig;
 import io.libra.core.model.Capacity;
 import io.libra.core.model.ClusterSnapshot;
+import io.libra.core.model.KeyBucket;
 import io.libra.core.model.KeyRange;
 import io.libra.core.model.Node;
 import io.libra.core.model.Region;
@@ -64,7 +65,7 @@ public final class SnapshotBuilder {
             for (RegionInfo ri : e.getValue()) {
                 String id = ri.getEncodedName();
                 regionInfos.put(id, ri);
-                regions.add(region(ri, node, regionMetrics.get(id), counters(id, report, rates)));
+                regions.add(region(ri, node, regionMetrics.get(id), counters(id, report, rates), histogram(id, ri, report)));
             }
             byNode.put(node, regions);
         }
@@ -100,11 +101,36 @@ public final class SnapshotBuilder {
         return new RegionCounters(rate.readOps(), rate.writeOps(), 0, 0);
     }
 
-    private static Region region(RegionInfo ri, String node, RegionMetrics rm, RegionCounters counters) {
+    private static Region region(RegionInfo ri, String node, RegionMetrics rm, RegionCounters counters,
+                                 List<KeyBucket> histogram) {
         double size = rm == null ? 0
                 : rm.getStoreFileSize().get(Size.Unit.BYTE) + rm.getMemStoreSize().get(Size.Unit.BYTE);
         KeyRange range = new KeyRange(HEX.formatHex(ri.getStartKey()), HEX.formatHex(ri.getEndKey()));
-        return new Region(ri.getEncodedName(), ri.getTable().getNameAsString(), range, node, size, counters);
+        return new Region(ri.getEncodedName(), ri.getTable().getNameAsString(), range, node, size, counters, histogram,
+                null);
+    }
+
+    /**
+     * The reporter's sampled key histogram of the region, so a split cuts where the load divides;
+     * empty (the key-space midpoint) when there is none or it does not fit the region's range.
+     */
+    private static List<KeyBucket> histogram(String id, RegionInfo ri, LoadReport report) {
+        List<KeyBucket> h = report == null ? null : report.keyHistograms().get(id);
+        if (h == null || h.isEmpty()) {
+            return List.of();
+        }
+        String start = HEX.formatHex(ri.getStartKey());
+        String end = HEX.formatHex(ri.getEndKey());
+        String previous = start;
+        for (int i = 0; i < h.size(); i++) {
+            String k = h.get(i).endKey();
+            boolean last = i == h.size() - 1;
+            if (last ? !k.equals(end) : k.isEmpty() || k.compareTo(previous) <= 0 || !end.isEmpty() && k.compareTo(end) >= 0) {
+                return List.of();
+            }
+            previous = k;
+        }
+        return h;
     }
 
     private List<Node> nodes(Map<String, List<Region>> byNode, Map<String, LoadReport> reports, List<String> estimated) {

@@ -35,7 +35,10 @@ public final class LibraRegionObserver implements RegionCoprocessor, RegionObser
 
     @Override
     public void postGetOp(ObserverContext<RegionCoprocessorEnvironment> c, Get get, List<Cell> result) {
-        traffic(c).read(1, cellBytes(result));
+        long bytes = cellBytes(result);
+        RegionTraffic t = traffic(c);
+        t.read(1, bytes);
+        t.keys.offer(get.getRow(), false, 1, bytes);
     }
 
     @Override
@@ -48,7 +51,9 @@ public final class LibraRegionObserver implements RegionCoprocessor, RegionObser
             }
         }
         if (!result.isEmpty()) {
-            traffic(c).read(result.size(), bytes);
+            RegionTraffic t = traffic(c);
+            t.read(result.size(), bytes);
+            t.keys.offer(result.get(0).getRow(), false, result.size(), bytes);
         }
         return hasNext;
     }
@@ -62,12 +67,18 @@ public final class LibraRegionObserver implements RegionCoprocessor, RegionObser
                 bytes += cellBytes(cells);
             }
         }
-        traffic(c).write(batch.size(), bytes);
+        RegionTraffic t = traffic(c);
+        t.write(batch.size(), bytes);
+        if (batch.size() > 0) {
+            t.keys.offer(batch.getOperation(0).getRow(), true, batch.size(), bytes);
+        }
     }
 
     private static RegionTraffic traffic(ObserverContext<RegionCoprocessorEnvironment> c) {
         RegionCoprocessorEnvironment env = c.getEnvironment();
-        return ServerTraffic.of(env.getServerName().getServerName()).region(env.getRegionInfo().getEncodedName());
+        RegionTraffic t = ServerTraffic.of(env.getServerName().getServerName()).region(env.getRegionInfo().getEncodedName());
+        t.endKey = env.getRegionInfo().getEndKey();
+        return t;
     }
 
     /** User payload: row, family, qualifier and value bytes. */

@@ -19,8 +19,13 @@ import javax.management.MBeanInfo;
  * published: a {@code /jmx} pass asks for every attribute one by one, so each lookup must be
  * O(1) (rebuilding per lookup made a pass quadratic in the region count).
  */
-final class LoadReportMBean implements DynamicMBean {
+public final class LoadReportMBean implements DynamicMBean {
     static final String[] REGION_FIELDS = {"readOps", "writeOps", "readBytes", "writeBytes"};
+    /**
+     * Per region, its sampled key histogram as one string: buckets separated by {@code ;}, each
+     * {@code <end key hex>,<readOps>,<writeOps>,<readBytes>,<writeBytes>} (per second).
+     */
+    public static final String KEY_HISTOGRAM = "keyHistogram";
 
     /** One window's attributes and their description, swapped whole so a reader never sees a mix. */
     private record View(LoadReport report, Map<String, Object> attributes, MBeanInfo info) {
@@ -77,7 +82,39 @@ final class LoadReportMBean implements DynamicMBean {
                 a.put("region." + region + "." + REGION_FIELDS[i], rates[i]);
             }
         });
+        r.keyHistograms().forEach((region, buckets) -> a.put("region." + region + "." + KEY_HISTOGRAM, encode(buckets)));
         return a;
+    }
+
+    static String encode(java.util.List<io.libra.core.model.KeyBucket> buckets) {
+        StringBuilder b = new StringBuilder();
+        for (io.libra.core.model.KeyBucket k : buckets) {
+            io.libra.core.model.RegionCounters c = k.counters();
+            if (b.length() > 0) {
+                b.append(';');
+            }
+            b.append(k.endKey()).append(',').append(c.readOps()).append(',').append(c.writeOps()).append(',')
+                    .append(c.readBytes()).append(',').append(c.writeBytes());
+        }
+        return b.toString();
+    }
+
+    /** The buckets of {@link #encode}; empty when the text does not parse. */
+    public static java.util.List<io.libra.core.model.KeyBucket> decode(String text) {
+        java.util.List<io.libra.core.model.KeyBucket> out = new java.util.ArrayList<>();
+        try {
+            for (String part : text.split(";")) {
+                String[] f = part.split(",", -1);
+                if (f.length == 5) {
+                    out.add(new io.libra.core.model.KeyBucket(f[0], new io.libra.core.model.RegionCounters(
+                            Double.parseDouble(f[1]), Double.parseDouble(f[2]), Double.parseDouble(f[3]),
+                            Double.parseDouble(f[4]))));
+                }
+            }
+        } catch (RuntimeException e) {
+            return java.util.List.of();
+        }
+        return out;
     }
 
     @Override

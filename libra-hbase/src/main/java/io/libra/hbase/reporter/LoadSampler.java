@@ -1,6 +1,8 @@
 package io.libra.hbase.reporter;
 
+import io.libra.core.model.KeyBucket;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.LongSupplier;
@@ -46,10 +48,15 @@ final class LoadSampler {
         long cpuNow = cpu.cpuNanos();
         long[] diskNow = disk == null ? null : disk.read().orElse(null);
         Map<String, long[]> regionsNow = new HashMap<>();
-        traffic.regions().forEach((region, t) -> regionsNow.put(region, t.sample()));
+        Map<String, RegionTraffic> regions = new HashMap<>(traffic.regions());
+        regions.forEach((region, t) -> regionsNow.put(region, t.sample()));
         Optional<LoadReport> report = lastNanos < 0 || now <= lastNanos
                 ? Optional.empty()
-                : Optional.of(report(now, cpuNow, diskNow, regionsNow));
+                : Optional.of(report(now, cpuNow, diskNow, regionsNow).withKeyHistograms(histograms(regions,
+                        regionsNow, now)));
+        if (report.isEmpty()) {
+            regions.values().forEach(t -> t.keys.drain()); // the baseline window's samples are not rated
+        }
         lastNanos = now;
         lastCpu = cpuNow;
         lastDisk = diskNow;
@@ -76,6 +83,21 @@ final class LoadSampler {
         return new LoadReport(serverName, wallMillis.getAsLong(), seconds, cpuCores, cores,
                 cpuKnown ? cpu.name() : "none", diskRead, diskWrite, diskKnown ? "proc-self-io" : "user-bytes", rates,
                 diskCapacity);
+    }
+
+    /** Each region's sampled keys, as sub-ranges carrying their share of the region's rates. */
+    private Map<String, List<KeyBucket>> histograms(Map<String, RegionTraffic> regions, Map<String, long[]> regionsNow,
+                                                    long now) {
+        double seconds = (now - lastNanos) / 1e9;
+        Map<String, List<KeyBucket>> out = new HashMap<>();
+        regions.forEach((region, t) -> {
+            List<KeySample.Sample> samples = t.keys.drain();
+            if (!samples.isEmpty()) {
+                out.put(region, KeySample.histogram(samples, t.endKey,
+                        rates(regionsNow.get(region), lastRegions.get(region), seconds)));
+            }
+        });
+        return out;
     }
 
     private static double[] rates(long[] now, long[] before, double seconds) {

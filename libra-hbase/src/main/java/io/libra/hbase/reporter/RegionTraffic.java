@@ -8,6 +8,9 @@ final class RegionTraffic {
     final LongAdder writeOps = new LongAdder();
     final LongAdder readBytes = new LongAdder();
     final LongAdder writeBytes = new LongAdder();
+    final KeySample keys = new KeySample();
+    /** The region's end key (empty: the table's last region), for its key histogram. */
+    volatile byte[] endKey = new byte[0];
 
     void read(long ops, long bytes) {
         readOps.add(ops);

@@ -57,4 +57,31 @@ class SnapshotBuilderTest {
         declared.remove(cluster.serverOfNode.get("rs-2").getServerName());
         assertThat(build(declared).snapshot().hasCapacities()).isFalse();
     }
+
+    @Test
+    void regionsCarryTheReportersKeyHistogramWhenItFitsTheirRange() {
+        org.apache.hadoop.hbase.client.RegionInfo last = cluster.regionOfId.get("r-31"); // [f8, "")
+        org.apache.hadoop.hbase.client.RegionInfo first = cluster.regionOfId.get("r-0"); // ["", 08)
+        String server = cluster.serverOfNode.get(cluster.nodeOfServer.get(
+                cluster.assignment.entrySet().stream().filter(e -> e.getValue().contains(last)).findFirst()
+                        .orElseThrow().getKey().getServerName())).getServerName();
+        String server0 = cluster.assignment.entrySet().stream().filter(e -> e.getValue().contains(first)).findFirst()
+                .orElseThrow().getKey().getServerName();
+        java.util.List<io.libra.core.model.KeyBucket> fits = java.util.List.of(
+                new io.libra.core.model.KeyBucket("f801", new io.libra.core.model.RegionCounters(1, 0, 0, 0)),
+                new io.libra.core.model.KeyBucket("", new io.libra.core.model.RegionCounters(1, 0, 0, 0)));
+        java.util.List<io.libra.core.model.KeyBucket> elsewhere = java.util.List.of(
+                new io.libra.core.model.KeyBucket("f801", new io.libra.core.model.RegionCounters(1, 0, 0, 0)));
+        Map<String, LoadReport> reports = new HashMap<>(cluster.reports);
+        reports.put(server, reports.get(server).withKeyHistograms(Map.of(last.getEncodedName(), fits)));
+        LoadReport r0 = reports.get(server0);
+        Map<String, java.util.List<io.libra.core.model.KeyBucket>> h0 = new HashMap<>(r0.keyHistograms());
+        h0.put(first.getEncodedName(), elsewhere);
+        reports.put(server0, r0.withKeyHistograms(h0));
+        ClusterSnapshot snap = build(reports).snapshot();
+        assertThat(snap.regions().stream().filter(r -> r.id().equals(last.getEncodedName())).findFirst().orElseThrow()
+                .histogram()).isEqualTo(fits);
+        assertThat(snap.regions().stream().filter(r -> r.id().equals(first.getEncodedName())).findFirst().orElseThrow()
+                .histogram()).as("outside the region's range: not used").isEmpty();
+    }
 }
