@@ -2,7 +2,9 @@
 # A new user's first hour, end to end, on the built distribution (issue 12's "done when"):
 # unpack libra-<version>.tar.gz, run bin/libra on the shipped examples, check the one-line errors,
 # start bin/libra-sidecar against a taken port and against no Cassandra and check that it exits
-# non-zero at once with one line. Stops by itself (every command under a timeout); under a minute.
+# non-zero at once with one line, and render the report in headless Chromium (scripts/report-check.sh;
+# installed from Debian's packages when run as root, as in CI). Stops by itself (every command under
+# a timeout); under a minute once Chromium is installed. LIBRA_KEEP_SCREENSHOT=FILE keeps the PNG.
 #
 #   scripts/newcomer-check.sh            # uses libra-cli/target/libra-*.tar.gz, building it if absent
 #   LIBRA_DIST=path/to/libra-x.tar.gz scripts/newcomer-check.sh
@@ -69,7 +71,11 @@ for f in bin/libra bin/libra-sidecar lib/libra.jar lib/libra-cassandra.jar conf/
          conf/hbase-site.libra.xml conf/libra-sidecar.service docs/cli.md docs/formats.md examples/mixgraph-8nodes.snapshot.json; do
   if [ -e "$home/$f" ]; then ok "archive has $f"; else fail "archive has no $f"; fi
 done
-if ls "$home"/hbase/libra-hbase*.jar >/dev/null 2>&1; then ok "archive has the HBase adapter jar"; else fail "archive has no hbase/libra-hbase*.jar"; fi
+if [ "$(ls "$home"/hbase/)" = "$(basename "$(ls "$home"/hbase/libra-hbase-*-shaded.jar 2>/dev/null)")" ]; then
+  ok "archive has the shaded HBase adapter jar, alone: $(ls "$home"/hbase/)"
+else
+  fail "archive's hbase/ is not just libra-hbase-*-shaded.jar: $(ls "$home"/hbase/ | tr '\n' ' ')"
+fi
 if grep -Eq '<name>hbase.libra.dry.run</name><value>true</value>' "$home/conf/hbase-site.libra.xml" \
    && ! grep -q '<value>false</value>' "$home/conf/hbase-site.libra.xml"; then
   ok "hbase-site snippet leaves dry run on"
@@ -109,6 +115,19 @@ run capture 0 30 "$libra" snapshot capture --from "http://127.0.0.1:$serve_port/
 kill "$holder" 2>/dev/null; wait "$holder" 2>/dev/null; holder=""
 run capture-refused 1 30 "$libra" snapshot capture --from "http://127.0.0.1:$serve_port" --timeout 5 \
   && one_line "snapshot capture with nobody listening" "cannot connect"
+
+# the report in a real headless browser (scripts/report-check.sh: fits the page at 64 nodes, screenshot)
+bash "$repo/scripts/report-check.sh" "$libra" "$work/report-check" >"$work/report-check.txt" 2>&1
+report_status=$?
+while IFS= read -r line; do
+  case "$line" in
+    "ok   "*) ok "${line#ok   }" ;;
+    "FAIL "*) fail "${line#FAIL }" ;;
+    *) echo "     $line" ;;
+  esac
+done <"$work/report-check.txt"
+[ "$report_status" -eq 0 ] || grep -q '^FAIL ' "$work/report-check.txt" || fail "scripts/report-check.sh exited $report_status" "$work/report-check.txt"
+if [ -n "${LIBRA_KEEP_SCREENSHOT:-}" ] && [ -f "$work/report-check/report.png" ]; then cp "$work/report-check/report.png" "$LIBRA_KEEP_SCREENSHOT"; fi
 
 # --- bin/libra-sidecar ---------------------------------------------------------------------------
 sidecar="$home/bin/libra-sidecar"

@@ -90,7 +90,7 @@ final class SimulateCommand implements Callable<Integer> {
         w.print(format == PlanCommand.Format.json ? json(result) : tables(result));
         if (report != null) {
             Path file = report.resolve("index.html");
-            Inputs.write(file, HtmlReport.render(result));
+            Inputs.write(file, HtmlReport.render(result, lambda));
             if (format == PlanCommand.Format.table) {
                 w.println("report written to " + file);
             }

@@ -4,50 +4,66 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Planner meters: Δ and Max/Mean per dimension of the last planned state, actions planned,
- * plan time. Registered only when a registry is given.
+ * Planner meters: Δ and Max/Mean per dimension of the last planned state, the cost model's
+ * held-out error and the last forecast error, actions planned, plan time. Registered only when
+ * a registry is given. A gauge appears with its first real value, so a scrape never shows NaN
+ * (before the first plan, or before a forecast could be checked).
  */
 final class PlannerMetrics {
-    private final AtomicReference<PlanResult> last = new AtomicReference<>();
+    private final MeterRegistry registry;
+    private final String strategy;
+    private final Map<String, AtomicLong> gauges = new ConcurrentHashMap<>();
     private final Counter actions;
     private final Timer planTime;
 
     PlannerMetrics(MeterRegistry registry, String strategy) {
+        this.registry = registry;
+        this.strategy = strategy;
         if (registry == null) {
             actions = null;
             planTime = null;
             return;
         }
-        gauge(registry, "libra.imbalance.degree", "Δ: largest node deviation from the mean (eq. 4)", strategy,
-                r -> r.before().balance().imbalanceDegree());
-        gauge(registry, "libra.cpu.max.over.mean", "Max/Mean of node CPU load", strategy,
-                r -> r.before().balance().cpuMaxOverMean());
-        gauge(registry, "libra.disk.max.over.mean", "Max/Mean of node disk load", strategy,
-                r -> r.before().balance().diskMaxOverMean());
-        gauge(registry, "libra.prediction.error", "relative error of the last plan's node forecast against the next window",
-                strategy, r -> r.plan().estimation() == null ? Double.NaN : r.plan().estimation().lastPredictionError());
-        gauge(registry, "libra.estimation.fit.error", "held-out relative error of the cost model in use", strategy,
-                r -> r.plan().estimation() == null ? Double.NaN : r.plan().estimation().fitError());
         actions = Counter.builder("libra.actions.planned").description("actions in plans made")
                 .tag("strategy", strategy).register(registry);
         planTime = Timer.builder("libra.plan.time").description("time to make a plan")
                 .tag("strategy", strategy).register(registry);
     }
 
-    private void gauge(MeterRegistry registry, String name, String description, String strategy,
-                       java.util.function.ToDoubleFunction<PlanResult> f) {
-        Gauge.builder(name, last, ref -> ref.get() == null ? Double.NaN : f.applyAsDouble(ref.get()))
-                .description(description).tag("strategy", strategy).register(registry);
+    void record(PlanResult result) {
+        if (registry == null) {
+            return;
+        }
+        actions.increment(result.plan().actions().size());
+        planTime.record(result.planTime());
+        set("libra.imbalance.degree", "Δ: largest node deviation from the mean (eq. 4)",
+                result.before().balance().imbalanceDegree());
+        set("libra.cpu.max.over.mean", "Max/Mean of node CPU load", result.before().balance().cpuMaxOverMean());
+        set("libra.disk.max.over.mean", "Max/Mean of node disk load", result.before().balance().diskMaxOverMean());
+        var how = result.plan().estimation();
+        if (how != null) {
+            set("libra.prediction.error", "relative error of the last plan's node forecast against the next window",
+                    how.lastPredictionError());
+            set("libra.estimation.fit.error", "held-out relative error of the cost model in use", how.fitError());
+        }
     }
 
-    void record(PlanResult result) {
-        last.set(result);
-        if (actions != null) {
-            actions.increment(result.plan().actions().size());
-            planTime.record(result.planTime());
+    /** Registers the gauge with its first finite value; later non-finite values keep the last one. */
+    private void set(String name, String description, double value) {
+        if (!Double.isFinite(value)) {
+            return;
         }
+        AtomicLong bits = gauges.computeIfAbsent(name, n -> {
+            AtomicLong cell = new AtomicLong(Double.doubleToRawLongBits(value));
+            Gauge.builder(n, cell, c -> Double.longBitsToDouble(c.get())).description(description)
+                    .tag("strategy", strategy).register(registry);
+            return cell;
+        });
+        bits.set(Double.doubleToRawLongBits(value));
     }
 }

@@ -19,6 +19,19 @@ class PlannerMetricsTest {
     }
 
     @Test
+    void noGaugeShowsNaNBeforeItHasAValue() {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        Planner planner = Planner.builder().meterRegistry(registry).build();
+        assertThat(registry.find("libra.imbalance.degree").gauge()).isNull();
+        PlanResult r = planner.plan(Clusters.dualImbalanced(12, 8, 1));
+        assertThat(r.plan().estimation().fitError()).as("12 nodes are enough to fit").isFinite();
+        assertThat(registry.find("libra.prediction.error").gauge()).as("no forecast checked yet").isNull();
+        assertThat(registry.getMeters()).allSatisfy(m -> m.measure()
+                .forEach(x -> assertThat(x.getValue()).as(m.getId().getName()).isFinite()));
+        assertThat(registry.get("libra.estimation.fit.error").gauge().value()).isFinite();
+    }
+
+    @Test
     void noRegistryIsNeeded() {
         assertThat(Planner.builder().build().plan(Clusters.dualImbalanced(4, 8, 1)).plan()).isNotNull();
     }
