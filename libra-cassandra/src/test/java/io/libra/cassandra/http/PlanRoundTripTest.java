@@ -74,7 +74,7 @@ class PlanRoundTripTest {
         RingModel model = new RingModelBuilder(8, EstimationConfig.DEFAULT).build(RingModelBuilderTest.window());
         DaemonView v = new DaemonView(new SidecarConfig(), Instant.EPOCH, 1, null, null, model, null, null, null, null, null,
                 false, true, 3, false, null);
-        Api.Response r = new Api(new StubDaemon(v)).handleSafely("GET", "/api/v1/advice/add-node?count=2", null,
+        Api.Response r = new Api(new StubDaemon(() -> v)).handleSafely("GET", "/api/v1/advice/add-node?count=2", null,
                 new byte[0]);
         assertThat(r.status()).as(r.body()).isEqualTo(200);
         com.fasterxml.jackson.databind.JsonNode a = Json.MAPPER.readTree(r.body());
@@ -83,45 +83,9 @@ class PlanRoundTripTest {
                 .isEqualTo("initial_token: " + a.path("nodes").get(0).path("initialToken").asText());
         assertThat(a.path("predicted").path("imbalanceDegree").asDouble())
                 .isLessThanOrEqualTo(a.path("ownershipSplit").path("predicted").path("imbalanceDegree").asDouble() + 1e-9);
-        Api.Response bad = new Api(new StubDaemon(v)).handleSafely("GET", "/api/v1/advice/add-node?count=99", null,
+        Api.Response bad = new Api(new StubDaemon(() -> v)).handleSafely("GET", "/api/v1/advice/add-node?count=99", null,
                 new byte[0]);
         assertThat(bad.status()).isEqualTo(400);
         assertThat(bad.body()).contains("query count: must be from 1 to 16, got 99");
-    }
-
-    /** A daemon that only has a view. */
-    private record StubDaemon(DaemonView view) implements Daemon {
-        @Override
-        public String metrics() {
-            return "";
-        }
-
-        @Override
-        public void pause() {
-        }
-
-        @Override
-        public void resume() {
-        }
-
-        @Override
-        public java.util.Optional<io.libra.cassandra.exec.Job> job(String id) {
-            return java.util.Optional.empty();
-        }
-
-        @Override
-        public java.util.List<io.libra.cassandra.exec.Job> jobs() {
-            return java.util.List.of();
-        }
-
-        @Override
-        public io.libra.cassandra.exec.Job rebalance(Plan plan, String planId, boolean dryRun) {
-            throw new IllegalStateException("not here");
-        }
-
-        @Override
-        public java.util.Optional<io.libra.cassandra.exec.Job> abort(String id) {
-            return java.util.Optional.empty();
-        }
     }
 }
