@@ -151,6 +151,16 @@ else
   fail "conf/sidecar.example.yaml no longer has http port 9044 and jmx ports 7100-7300" "$work/sidecar.yaml"
 fi
 export LIBRA_SIDECAR_TOKEN=newcomer-check-token-0123456789
+: >"$work/empty.yaml"
+run sidecar-empty-config 2 20 "$sidecar" --config "$work/empty.yaml" \
+  && one_line "sidecar with an empty config" "^libra-sidecar: .*empty.yaml: " \
+  && if grep -q "No content to map" "$err"; then fail "empty config error speaks Jackson" "$err"; fi
+printf 'cluster_name: [a, b]\n' >"$work/list.yaml"
+run sidecar-list-config 2 20 "$sidecar" --config "$work/list.yaml" \
+  && one_line "sidecar with a list for a text field names the field" "^libra-sidecar: .*list.yaml: cluster_name: "
+sed 's/max_moves: [0-9]*/max_moves: -1/' "$work/sidecar.yaml" >"$work/negative.yaml"
+run sidecar-negative 2 20 "$sidecar" --config "$work/negative.yaml" \
+  && one_line "sidecar with max_moves -1 names the field" "planner.max_moves: "
 # no Cassandra: nothing listens on the example's JMX ports
 run sidecar-no-cassandra 1 20 "$sidecar" --config "$work/sidecar.yaml" \
   && one_line "sidecar without Cassandra exits at once" "^libra-sidecar: JMX: "

@@ -24,10 +24,8 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--snapshot", required = true, paramLabel = "FILE", description = "snapshot to plan from")
     Path snapshot;
 
-    @Option(names = "--lambda", defaultValue = "0.05", description = "λ, the tolerated imbalance: a node more than λ above its target (1+λ) in CPU or disk is relieved, planning "
-                    + "stops once every node is within it, and regions above λ/2 may be split; larger means fewer actions "
-                    + "(default: ${DEFAULT-VALUE})")
-    double lambda;
+    @CommandLine.Mixin
+    LambdaOption lambda;
 
 
     @Option(names = "--format", defaultValue = "table", description = "table or json (default: ${DEFAULT-VALUE})")
@@ -38,7 +36,7 @@ final class CompareCommand implements Callable<Integer> {
         Inputs.LoadedSnapshot s = Inputs.snapshot(snapshot);
         Map<String, PlanResult> results = new LinkedHashMap<>();
         for (String name : Strategies.names()) {
-            results.put(name, Inputs.planner(name, lambda).plan(s.snapshot()));
+            results.put(name, Inputs.planner(name, lambda.value).plan(s.snapshot()));
         }
         PrintWriter w = spec.commandLine().getOut();
         w.print(format == PlanCommand.Format.json ? json(results) : table(results));

@@ -21,8 +21,8 @@ final class HtmlReport {
         sb.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>libra simulate ")
                 .append(SvgChart.esc(r.scenario())).append("</title>\n<style>body{font-family:sans-serif;margin:2em;max-width:1000px}"
                         + "table{border-collapse:collapse}td,th{padding:2px 10px;text-align:right;border-bottom:1px solid #ddd}"
-                        + "td:first-child,th:first-child{text-align:left}.side{display:flex;gap:2em;align-items:flex-start;flex-wrap:wrap}"
-                        + ".side aside{flex:1;min-width:260px;font-size:0.9em;color:#333}"
+                        + "td:first-child,th:first-child{text-align:left}.side{display:flex;gap:1.5em;align-items:flex-start}"
+                        + ".side table{flex:none;font-size:0.9em}.side aside{flex:1;min-width:160px;font-size:0.85em;color:#333}"
                         + "pre{background:#f6f6f6;padding:1em;font-size:11px;white-space:pre-wrap;overflow-wrap:anywhere}"
                         + "svg{display:block;margin:8px 0}</style></head><body>\n");
         sb.append("<h1>Simulation: ").append(SvgChart.esc(r.scenario())).append("</h1>\n<p>").append(SvgChart.esc(r.description()))

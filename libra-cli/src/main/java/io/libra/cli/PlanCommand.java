@@ -41,10 +41,8 @@ final class PlanCommand implements Callable<Integer> {
             description = "one of ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})")
     String strategy;
 
-    @Option(names = "--lambda", defaultValue = "0.05", description = "λ, the tolerated imbalance: a node more than λ above its target (1+λ) in CPU or disk is relieved, planning "
-                    + "stops once every node is within it, and regions above λ/2 may be split; larger means fewer actions "
-                    + "(default: ${DEFAULT-VALUE})")
-    double lambda;
+    @CommandLine.Mixin
+    LambdaOption lambda;
 
 
     @Option(names = "--out", paramLabel = "PLAN.json", description = "write the plan JSON to this file")
@@ -58,7 +56,7 @@ final class PlanCommand implements Callable<Integer> {
         Inputs.LoadedSnapshot s = Inputs.snapshot(snapshot);
         List<ClusterSnapshot> windows = Inputs.history(history, s.snapshot());
         Plan previous = previousPlan == null ? null : Inputs.plan(previousPlan).plan();
-        PlanResult result = Inputs.planner(strategy, lambda)
+        PlanResult result = Inputs.planner(strategy, lambda.value)
                 .plan(new PlanRequest(s.snapshot(), windows, previous, false));
         String json = PlanCodec.write(result.plan(), s.sha256());
         PrintWriter w = spec.commandLine().getOut();

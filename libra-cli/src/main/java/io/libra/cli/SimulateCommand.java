@@ -37,10 +37,8 @@ final class SimulateCommand implements Callable<Integer> {
             description = "comma-separated strategies (default: all of ${COMPLETION-CANDIDATES}); 'none' always runs as the reference")
     List<String> strategies;
 
-    @Option(names = "--lambda", defaultValue = "0.05", description = "λ, the tolerated imbalance: a node more than λ above its target (1+λ) in CPU or disk is relieved, planning "
-                    + "stops once every node is within it, and regions above λ/2 may be split; larger means fewer actions "
-                    + "(default: ${DEFAULT-VALUE})")
-    double lambda;
+    @CommandLine.Mixin
+    LambdaOption lambda;
 
     @Option(names = "--no-learning", description = "plan with the paper's fixed mapping instead of a cost model learnt "
             + "from node totals (to compare the two)")
@@ -73,7 +71,7 @@ final class SimulateCommand implements Callable<Integer> {
                 throw new BadInputException("libra: --strategies: unknown '" + n + "', expected some of " + Strategies.names());
             }
         }
-        Inputs.planner(Strategies.LIBRA, lambda);
+        Inputs.planner(Strategies.LIBRA, lambda.value);
         if (!(cpuWeight >= 0 && cpuWeight <= 1)) {
             throw new BadInputException("libra: --cpu-weight: must be between 0 and 1, got " + cpuWeight);
         }
@@ -84,13 +82,13 @@ final class SimulateCommand implements Callable<Integer> {
         }
         CostModel cost = CostModel.drawn(s, options.seed).withReplication(replication == null ? s.replication() : replication);
         SimulationResult result = new Simulator(cost)
-                .run(new Simulator.Config(s, options.seed, names, lambda, !noGuard, !noLearning, cpuWeight), bar);
+                .run(new Simulator.Config(s, options.seed, names, lambda.value, !noGuard, !noLearning, cpuWeight), bar);
         bar.done();
         PrintWriter w = spec.commandLine().getOut();
         w.print(format == PlanCommand.Format.json ? json(result) : tables(result));
         if (report != null) {
             Path file = report.resolve("index.html");
-            Inputs.write(file, HtmlReport.render(result, lambda));
+            Inputs.write(file, HtmlReport.render(result, lambda.value));
             if (format == PlanCommand.Format.table) {
                 w.println("report written to " + file);
             }
@@ -125,8 +123,9 @@ final class SimulateCommand implements Callable<Integer> {
 
     static String tables(SimulationResult r) {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "scenario %s: %s%n%d nodes, %d regions at the start, %d rounds of %.0f s, seed %d, %.0f requests/s%n%n",
-                r.scenario(), r.description(), r.nodes(), r.regions(), r.rounds(), Simulator.WINDOW_SECONDS, r.seed(),
+        sb.append(String.format(Locale.ROOT, "scenario %s: %s%n%d nodes, %d regions at the start, %d %s of %.0f s, seed %d, %.0f requests/s%n%n",
+                r.scenario(), r.description(), r.nodes(), r.regions(), r.rounds(), r.rounds() == 1 ? "round" : "rounds",
+                Simulator.WINDOW_SECONDS, r.seed(),
                 r.requestsPerSec()));
         sb.append("per round: true Max/Mean cpu/disk of the window (migration traffic included), +actions carried out\n");
         List<String> header = new ArrayList<>(List.of("round"));

@@ -50,7 +50,8 @@ final class SvgChart {
             double y0 = f.y(band.from());
             sb.append(String.format(Locale.ROOT, "<rect class=\"band\" x=\"%d\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
                     + "fill=\"#2ca02c\" fill-opacity=\"0.12\"/>%n", LEFT, y1, f.plotW(), y0 - y1));
-            sb.append(text(LEFT + f.plotW() - 4, y1 + 12, 11, "end", "normal", band.label()));
+            // labelled just right of the plot, level with the band, where no line can cover it
+            sb.append(text(LEFT + f.plotW() + 4, (y0 + y1) / 2 + 4, 11, "start", "normal", band.label()));
         }
         yAxis(sb, f, step, tick, yLabel);
         xAxis(sb, f, xLabels);

@@ -17,7 +17,7 @@ import org.apache.hadoop.conf.Configuration;
 public record LibraConfig(String strategy, double lambda, double correctionFactor, int maxMovesPerRun,
                           boolean dryRun, boolean splitting, double fluctuationGuard, int reporterPort,
                           Duration reporterTimeout, Duration staleAfter, double defaultCpuCores,
-                          int reporterThreads, int maxSplitsPerRun, double regionCountBand) {
+                          int reporterThreads, int maxSplitsPerRun, double regionCountBand, String snapshotDir) {
     public static final String PREFIX = "hbase.libra.";
     public static final String STRATEGY = PREFIX + "strategy";
     public static final String LAMBDA = PREFIX + "lambda";
@@ -35,10 +35,12 @@ public record LibraConfig(String strategy, double lambda, double correctionFacto
     public static final String MAX_SPLITS = PREFIX + "max.splits.per.run";
     /** Region counts are kept within this share of the mean (secondary objective). */
     public static final String REGION_COUNT_BAND = PREFIX + "region.count.band";
+    /** Master directory where each dry-run balance writes its window as a libra.snapshot/v1 file; empty = off. */
+    public static final String SNAPSHOT_DIR = PREFIX + "snapshot.dir";
 
     public static final LibraConfig DEFAULT = new LibraConfig(Strategies.LIBRA, SchedulerConfig.DEFAULT.lambda(),
             EstimationConfig.PAPER_CORRECTION_FACTOR, 50, true, true, 0.20, 0,
-            Duration.ofSeconds(2), Duration.ofSeconds(120), 8, 32, 4, 0.2);
+            Duration.ofSeconds(2), Duration.ofSeconds(120), 8, 32, 4, 0.2, "");
 
     /** Reads every key; {@code problems} receives one line per rejected value. */
     public static LibraConfig from(Configuration conf, java.util.function.Consumer<String> problems) {
@@ -64,7 +66,8 @@ public record LibraConfig(String strategy, double lambda, double correctionFacto
                 number(conf, DEFAULT_CPU_CORES, d.defaultCpuCores(), 0, 100_000, false, problems),
                 (int) number(conf, REPORTER_THREADS, d.reporterThreads(), 1, 1024, true, problems),
                 (int) number(conf, MAX_SPLITS, d.maxSplitsPerRun(), 0, 100_000, true, problems),
-                number(conf, REGION_COUNT_BAND, d.regionCountBand(), 0, 100, true, problems));
+                number(conf, REGION_COUNT_BAND, d.regionCountBand(), 0, 100, true, problems),
+                conf.getTrimmed(SNAPSHOT_DIR, d.snapshotDir()));
     }
 
     /** A number in (min, max], or [min, max] when {@code minInclusive}; else the default. */

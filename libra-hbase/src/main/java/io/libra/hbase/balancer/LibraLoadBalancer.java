@@ -69,6 +69,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         }
         if (metrics == null) {
             metrics = meters();
+            new SnapshotExport(() -> lastSnapshot == null ? null : lastSnapshot.snapshot()).register();
         }
     }
 
@@ -190,6 +191,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
             report(whole, Translation.of(List.of(), snap, 0), whole.before().balance(), mode, snap);
         }
         group.previousWindow = !moved || !mode.execute() || mode.adminDryRun() ? snap.snapshot() : null;
+        exportIfAsked(snap, mode, c);
         return out;
     }
 
@@ -267,6 +269,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         }
         // a window in which regions moved differs from the next by design: only compare quiet ones
         group.previousWindow = t.moves().isEmpty() || !mode.execute() || mode.adminDryRun() ? snap.snapshot() : null;
+        exportIfAsked(snap, mode, c);
         return mode.execute() ? new ArrayList<>(t.moves()) : new ArrayList<>();
     }
 
@@ -330,6 +333,20 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
             return !topology || rackManager == null ? "" : rackManager.getRack(ServerName.valueOf(serverName));
         } catch (RuntimeException e) {
             return "";
+        }
+    }
+
+    /** A dry run the caller asked for writes its window into {@code hbase.libra.snapshot.dir}, when set. */
+    private static void exportIfAsked(HBaseSnapshot snap, RunMode mode, LibraConfig c) {
+        if (!mode.adminDryRun() || c.snapshotDir().isEmpty()) {
+            return;
+        }
+        try {
+            LOG.info("Libra: snapshot of this window written to {}",
+                    SnapshotExport.writeInto(java.nio.file.Path.of(c.snapshotDir()), snap.snapshot()));
+        } catch (java.io.IOException | RuntimeException e) {
+            LOG.warn("Libra: cannot write the snapshot into {} ({}): {}", LibraConfig.SNAPSHOT_DIR, c.snapshotDir(),
+                    e.toString());
         }
     }
 
@@ -483,6 +500,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         if (metrics != null) {
             metrics.close();
         }
+        SnapshotExport.unregister();
         if (reports instanceof JmxReportSource) {
             ((JmxReportSource) reports).close();
         }
