@@ -65,10 +65,12 @@ public final class Collector {
         Instant start = clock.instant();
         Map<String, Start> starts = new HashMap<>();
         Map<String, String> errors = new HashMap<>();
-        int windowMs = config.collection.windowSeconds * 1000;
+        // a burst at the window's start, not the whole window: the samplers are free the rest of the
+        // time (for an operator's toppartitions, and for the nodes' own sake); shares, not counts, are used
+        int burstMs = Math.min(config.collection.windowSeconds, config.collection.sampleSeconds) * 1000;
         for (CassandraNode n : nodes) {
             try {
-                starts.put(n.id(), begin(n, tables, windowMs, problems));
+                starts.put(n.id(), begin(n, tables, burstMs, problems));
             } catch (IOException | RuntimeException e) {
                 errors.put(n.id(), oneLine(e));
             }
@@ -135,14 +137,14 @@ public final class Collector {
         return List.of();
     }
 
-    private Start begin(CassandraNode n, List<TableRef> tables, int windowMs, List<String> problems) throws IOException {
+    private Start begin(CassandraNode n, List<TableRef> tables, int burstMs, List<String> problems) throws IOException {
         Map<TableRef, long[]> counts = new HashMap<>();
         boolean sampled = sampling;
         for (TableRef t : tables) {
             counts.put(t, new long[] {n.tableCount(t.keyspace(), t.table(), "ReadLatency"),
                 n.tableCount(t.keyspace(), t.table(), "WriteLatency")});
             if (sampled) {
-                sampled = beginSampling(n, t, windowMs, problems);
+                sampled = beginSampling(n, t, burstMs, problems);
             }
         }
         long[] disk = new long[1];
@@ -155,10 +157,10 @@ public final class Collector {
      * {@code nodetool toppartitions}): the node is then not sampled this window, and its
      * samplers are left alone (finishing them would take the operator's results), but it is up.
      */
-    private boolean beginSampling(CassandraNode n, TableRef t, int windowMs, List<String> problems) throws IOException {
+    private boolean beginSampling(CassandraNode n, TableRef t, int burstMs, List<String> problems) throws IOException {
         try {
-            n.beginSampling(t.keyspace(), t.table(), "READS", config.collection.samplerCapacity, windowMs);
-            n.beginSampling(t.keyspace(), t.table(), "WRITES", config.collection.samplerCapacity, windowMs);
+            n.beginSampling(t.keyspace(), t.table(), "READS", config.collection.samplerCapacity, burstMs);
+            n.beginSampling(t.keyspace(), t.table(), "WRITES", config.collection.samplerCapacity, burstMs);
             return true;
         } catch (IOException | RuntimeException e) {
             if (!samplerBusy(e)) {

@@ -122,6 +122,7 @@ public final class ConfigLoader {
         }
         positive(source + ": collection.window_seconds", c.collection.windowSeconds);
         positive(source + ": collection.sampler_capacity", c.collection.samplerCapacity);
+        positive(source + ": collection.sample_seconds", c.collection.sampleSeconds);
         positive(source + ": collection.subranges_per_arc", c.collection.subrangesPerArc);
         positive(source + ": planner.slices_per_subrange", c.planner.slicesPerSubrange);
         notNegative(source + ": planner.lambda", c.planner.lambda);

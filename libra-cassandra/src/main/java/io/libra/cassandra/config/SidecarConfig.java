@@ -94,6 +94,9 @@ public final class SidecarConfig {
         public int windowSeconds = 60;
         @JsonProperty("sampler_capacity")
         public int samplerCapacity = 256;
+        /** How long the samplers run at the start of each window (a burst; at most the window). */
+        @JsonProperty("sample_seconds")
+        public int sampleSeconds = 10;
         /** Fewer sampled operations per window than this and the window is not planned on. */
         @JsonProperty("min_samples")
         public long minSamples = 200;

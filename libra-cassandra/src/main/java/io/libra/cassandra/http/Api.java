@@ -86,6 +86,8 @@ public final class Api {
                     daemon.resume();
                     return paused();
                 });
+            case "advice/add-node":
+                return get(method, path) ? addNode(uri) : notAllowed(method, path, "GET");
             case "jobs":
                 return get(method, path) ? Response.json(200, Views.jobs(daemon.jobs())) : notAllowed(method, path, "GET");
             default:
@@ -113,6 +115,36 @@ public final class Api {
             return Response.error(503, "no snapshot yet: " + v.problem());
         }
         return new Response(200, "application/json", v.snapshotJson());
+    }
+
+    /** GET /api/v1/advice/add-node?count=N: initial_tokens for N joining nodes (1..16, default 1). */
+    private Response addNode(String uri) {
+        String q = uri.contains("?") ? uri.substring(uri.indexOf('?') + 1) : "";
+        int count = 1;
+        for (String kv : q.split("&")) {
+            if (kv.isEmpty()) {
+                continue;
+            }
+            String[] p = kv.split("=", 2);
+            if (!p[0].equals("count")) {
+                return Response.error(400, "query " + p[0] + ": unknown parameter (only count is accepted)");
+            }
+            try {
+                count = Integer.parseInt(p.length > 1 ? p[1] : "");
+            } catch (NumberFormatException e) {
+                return Response.error(400, "query count: must be a whole number from 1 to 16, got \"" + (p.length > 1 ? p[1] : "")
+                        + "\"");
+            }
+            if (count < 1 || count > 16) {
+                return Response.error(400, "query count: must be from 1 to 16, got " + count);
+            }
+        }
+        DaemonView v = daemon.view();
+        if (v.model() == null) {
+            return Response.error(503, "no ring model yet"
+                    + (v.observeOnly() ? " (a vnode ring is observed only)" : "") + ": " + v.problem());
+        }
+        return Response.json(200, Views.addNode(v, count));
     }
 
     private static boolean get(String method, String path) {

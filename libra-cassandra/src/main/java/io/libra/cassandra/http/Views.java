@@ -13,6 +13,7 @@ import io.libra.core.model.Dimension;
 import io.libra.core.plan.Balance;
 import io.libra.core.plan.Plan;
 import io.libra.core.plan.PlanStatus;
+import io.libra.core.ring.AddNodeAdvisor;
 import io.libra.core.ring.RingPlan;
 import io.libra.core.ring.Tokens;
 
@@ -231,6 +232,38 @@ public final class Views {
         } else {
             o.putNull("planId");
         }
+        return o;
+    }
+
+    /**
+     * The add-node advice on the current ring model: each new node's initial_token and the
+     * cassandra.yaml lines for it, the predicted balance once they have joined, and the same for
+     * the ownership baseline (the widest arc split in the middle, as token allocation by
+     * ownership would), so the two can be compared.
+     */
+    static ObjectNode addNode(DaemonView v, int count) {
+        AddNodeAdvisor.Advice a = new AddNodeAdvisor(v.config().planner.slicesPerSubrange)
+                .advise(v.model().ring(), count);
+        ObjectNode o = Json.object();
+        o.put("count", count);
+        ArrayNode nodes = o.putArray("nodes");
+        for (AddNodeAdvisor.NewNode n : a.nodes()) {
+            ObjectNode x = nodes.addObject();
+            x.put("id", n.id());
+            x.put("initialToken", Long.toString(n.token()));
+            x.put("token", n.tokenKey());
+            ArrayNode yaml = x.putArray("cassandraYaml");
+            yaml.add("num_tokens: 1");
+            yaml.add("initial_token: " + n.token());
+        }
+        balance(o.putObject("before"), a.before());
+        balance(o.putObject("predicted"), a.after());
+        ObjectNode base = o.putObject("ownershipSplit");
+        ArrayNode bt = base.putArray("initialTokens");
+        a.split().forEach(n -> bt.add(Long.toString(n.token())));
+        balance(base.putObject("predicted"), a.splitAfter());
+        o.put("note", "predicted by the ring model of the last window (per-node Max/Mean of CPU and disk); bootstrap "
+                + "the nodes one at a time, in this order, with auto_bootstrap: true");
         return o;
     }
 

@@ -34,6 +34,8 @@ class ConfigLoaderTest {
         assertThat(c.execution.dryRun).isTrue();
         assertThat(c.http.host).isEqualTo("127.0.0.1");
         assertThat(c.instances.get(0).id).isEqualTo("10.0.0.1:7199");
+        assertThat(c.collection.sampleSeconds).as("samplers run in bursts").isLessThan(c.collection.windowSeconds);
+        assertThat(c.collection.sampling).isEqualTo("auto");
     }
 
     @Test
@@ -89,6 +91,10 @@ class ConfigLoaderTest {
                 .hasMessageEndingWith("sidecar.yaml: planner.max_moves: must be a number >= 0, got -1");
         assertThatThrownBy(() -> ConfigLoader.load(yaml("instances:\n  - {id: a}\nplanner: {lambda: -0.5}\n")))
                 .hasMessageEndingWith("planner.lambda: must be a number >= 0, got -0.5");
+        assertThatThrownBy(() -> ConfigLoader.load(yaml("instances:\n  - {id: a}\ncollection: {sample_seconds: 0}\n")))
+                .hasMessageEndingWith("collection.sample_seconds: must be > 0, got 0");
+        assertThatThrownBy(() -> ConfigLoader.load(yaml("instances:\n  - {id: a}\ncollection: {sampling: maybe}\n")))
+                .hasMessageEndingWith("collection.sampling: must be auto, on or off, got maybe");
     }
 
     @Test

@@ -4,21 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.libra.cassandra.config.SidecarConfig;
-import io.libra.cassandra.exec.Job;
 import io.libra.cassandra.exec.PlanIds;
 import io.libra.core.plan.MoveTokenAction;
 import io.libra.core.plan.Plan;
 import io.libra.core.plan.PlanStatus;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** POST /rebalance runs only the plan the operator named; the API against a stub daemon. */
 class PlanPinningTest {
-    private final List<String> started = new ArrayList<>();
     private Plan plan = plan("8000000000000005");
 
     private static Plan plan(String to) {
@@ -26,51 +22,12 @@ class PlanPinningTest {
                 null, null, PlanStatus.PLANNED, "");
     }
 
-    private final Daemon daemon = new Daemon() {
-        @Override
-        public DaemonView view() {
-            SidecarConfig c = new SidecarConfig();
-            c.http.authToken = "t";
-            return new DaemonView(c, Instant.EPOCH, 1, null, null, null, plan, PlanIds.of(plan), null, null, null, false, true, 3,
-                    false, null);
-        }
-
-        @Override
-        public String metrics() {
-            return "";
-        }
-
-        @Override
-        public void pause() {
-        }
-
-        @Override
-        public void resume() {
-        }
-
-        @Override
-        public Optional<Job> job(String id) {
-            return Optional.empty();
-        }
-
-        @Override
-        public List<Job> jobs() {
-            return List.of();
-        }
-
-        @Override
-        public Job rebalance(Plan p, String planId, boolean dryRun) {
-            started.add(planId);
-            Job j = new Job();
-            j.id = "job-1";
-            return j;
-        }
-
-        @Override
-        public Optional<Job> abort(String id) {
-            return Optional.empty();
-        }
-    };
+    private final StubDaemon daemon = new StubDaemon(() -> {
+        SidecarConfig c = new SidecarConfig();
+        c.http.authToken = "t";
+        return new DaemonView(c, Instant.EPOCH, 1, null, null, null, plan, PlanIds.of(plan), null, null, null, false, true, 3,
+                false, null);
+    });
 
     private JsonNode post(Api api, int status, String body) throws Exception {
         Api.Response r = api.handleSafely("POST", "/api/v1/rebalance", "Bearer t", body.getBytes(StandardCharsets.UTF_8));
@@ -86,10 +43,10 @@ class PlanPinningTest {
         JsonNode stale = post(api, 409, "{\"plan_id\": \"" + seen + "\"}");
         assertThat(stale.path("planId").asText()).isEqualTo(PlanIds.of(plan)).isNotEqualTo(seen);
         assertThat(stale.path("error").asText()).startsWith("plan " + seen + " is not the current plan");
-        assertThat(started).isEmpty();
+        assertThat(daemon.started).isEmpty();
         JsonNode ok = post(api, 202, "{\"plan_id\": \"" + stale.path("planId").asText() + "\", \"dry_run\": true}");
         assertThat(ok.path("planId").asText()).isEqualTo(PlanIds.of(plan));
-        assertThat(started).containsExactly(PlanIds.of(plan));
+        assertThat(daemon.started).containsExactly(PlanIds.of(plan));
     }
 
     @Test
@@ -98,6 +55,6 @@ class PlanPinningTest {
         assertThat(post(api, 400, "{}").path("error").asText()).startsWith("body.plan_id: required");
         assertThat(post(api, 400, "{\"plan_id\": 7}").path("error").asText()).startsWith("body.plan_id: must be the planId");
         assertThat(post(api, 400, "{\"plan\": \"x\"}").path("error").asText()).startsWith("body.plan: unknown field");
-        assertThat(started).isEmpty();
+        assertThat(daemon.started).isEmpty();
     }
 }

@@ -68,4 +68,24 @@ class PlanRoundTripTest {
         assertThat(back.plan().actions()).isEmpty();
         assertThat(back.plan().detail()).isEqualTo("no window measured yet");
     }
+
+    @Test
+    void theAddNodeAdviceGivesYamlLinesAndComparesWithTheOwnershipSplit() throws Exception {
+        RingModel model = new RingModelBuilder(8, EstimationConfig.DEFAULT).build(RingModelBuilderTest.window());
+        DaemonView v = new DaemonView(new SidecarConfig(), Instant.EPOCH, 1, null, null, model, null, null, null, null, null,
+                false, true, 3, false, null);
+        Api.Response r = new Api(new StubDaemon(() -> v)).handleSafely("GET", "/api/v1/advice/add-node?count=2", null,
+                new byte[0]);
+        assertThat(r.status()).as(r.body()).isEqualTo(200);
+        com.fasterxml.jackson.databind.JsonNode a = Json.MAPPER.readTree(r.body());
+        assertThat(a.path("nodes")).hasSize(2);
+        assertThat(a.path("nodes").get(0).path("cassandraYaml").get(1).asText())
+                .isEqualTo("initial_token: " + a.path("nodes").get(0).path("initialToken").asText());
+        assertThat(a.path("predicted").path("imbalanceDegree").asDouble())
+                .isLessThanOrEqualTo(a.path("ownershipSplit").path("predicted").path("imbalanceDegree").asDouble() + 1e-9);
+        Api.Response bad = new Api(new StubDaemon(() -> v)).handleSafely("GET", "/api/v1/advice/add-node?count=99", null,
+                new byte[0]);
+        assertThat(bad.status()).isEqualTo(400);
+        assertThat(bad.body()).contains("query count: must be from 1 to 16, got 99");
+    }
 }

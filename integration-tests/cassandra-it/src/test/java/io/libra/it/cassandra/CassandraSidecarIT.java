@@ -145,7 +145,7 @@ class CassandraSidecarIT {
                 "  - {id: n3, host: 127.0.0.3, jmx_host: 127.0.0.1, jmx_port: 7300}",
                 "http: {host: 127.0.0.1, port: 0, auth_token: " + AUTH + "}",
                 "collection: {window_seconds: 12, min_samples: 200, subranges_per_arc: 8}",
-                "planner: {lambda: 0.05, max_moves: 2, slices_per_subrange: 4, min_improvement: 0.01}",
+                "planner: {lambda: 0.05, max_moves: 2, slices_per_subrange: 4, min_improvement: 0.01, fluctuation_threshold: 0}",
                 "execution: {dry_run: false, stream_throughput_mib_per_sec: 64, journal: " + dir.resolve("journal.json")
                         + ", move_timeout_seconds: 300}", ""));
         return ConfigLoader.load(yaml);

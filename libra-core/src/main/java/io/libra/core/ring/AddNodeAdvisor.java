@@ -1,0 +1,133 @@
+package io.libra.core.ring;
+
+import io.libra.core.plan.Balance;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Tokens for nodes about to join a single-token ring ({@code initial_token}), chosen where they
+ * relieve the ring most in CPU and disk at once: each new node, in turn, takes the candidate token
+ * (a segment boundary) after which Δ (eq. 4) is lowest, replica placement included (a new node
+ * also shifts the replica sets of its RF-1 successors). The baseline is what ownership-based
+ * allocation does: split the widest arc in the middle. Both are predicted with the same model.
+ */
+public final class AddNodeAdvisor {
+    private final int slicesPerSegment;
+
+    public AddNodeAdvisor(int slicesPerSegment) {
+        this.slicesPerSegment = slicesPerSegment;
+    }
+
+    /** A token for one new node. */
+    public record NewNode(String id, long token) {
+        public String tokenKey() {
+            return Tokens.toKey(token);
+        }
+    }
+
+    /**
+     * @param nodes       the advised nodes, in the order to bootstrap them
+     * @param after       the ring's balance once they have joined, by the model
+     * @param split       the baseline's tokens (the widest arc split in the middle, per node)
+     * @param splitAfter  the balance the baseline would give
+     */
+    public record Advice(List<NewNode> nodes, Balance before, Balance after, List<NewNode> split, Balance splitAfter) {
+    }
+
+    public Advice advise(RingLoad ring, int count) {
+        if (count < 1) {
+            throw new IllegalArgumentException("count: must be >= 1, got " + count);
+        }
+        Balance before = balance(ring);
+        RingLoad libra = ring;
+        RingLoad split = ring;
+        List<NewNode> chosen = new ArrayList<>();
+        List<NewNode> halves = new ArrayList<>();
+        for (int k = 1; k <= count; k++) {
+            String id = "new-" + k;
+            NewNode best = best(libra, id);
+            chosen.add(best);
+            libra = with(libra, best);
+            NewNode half = widestHalf(split, id);
+            halves.add(half);
+            split = with(split, half);
+        }
+        return new Advice(chosen, before, balance(libra), halves, balance(split));
+    }
+
+    /** The candidate boundary after which Δ is lowest (then the spread of deviations). */
+    private NewNode best(RingLoad ring, String id) {
+        NewNode best = null;
+        double bestDelta = Double.POSITIVE_INFINITY;
+        double bestSpread = Double.POSITIVE_INFINITY;
+        for (long t : candidates(ring)) {
+            RingGrid g = new RingGrid(with(ring, new NewNode(id, t)), slicesPerSegment);
+            double d = g.imbalance(g.initial);
+            double s = g.spread(g.initial);
+            if (d < bestDelta - 1e-12 || d <= bestDelta + 1e-12 && s < bestSpread) {
+                best = new NewNode(id, t);
+                bestDelta = d;
+                bestSpread = s;
+            }
+        }
+        if (best == null) {
+            throw new IllegalArgumentException("the ring has no segment boundary free for a new node's token");
+        }
+        return best;
+    }
+
+    /** Segment boundaries no node holds. */
+    private static List<Long> candidates(RingLoad ring) {
+        Set<Long> taken = new HashSet<>();
+        ring.nodes().forEach(n -> taken.add(n.token()));
+        List<Long> out = new ArrayList<>();
+        for (RingSegment s : ring.segments()) {
+            if (!taken.contains(s.endToken())) {
+                out.add(s.endToken());
+            }
+        }
+        return out;
+    }
+
+    /** The free boundary nearest the middle of the widest primary arc. */
+    private static NewNode widestHalf(RingLoad ring, String id) {
+        List<RingNode> nodes = ring.nodes();
+        int n = nodes.size();
+        long bestMid = 0;
+        long bestSpan = -1;
+        for (int j = 0; j < n; j++) {
+            long from = nodes.get((j - 1 + n) % n).token();
+            long span = Tokens.clockwise(from, nodes.get(j).token());
+            if (n == 1 || Long.compareUnsigned(span, bestSpan) > 0) {
+                bestSpan = span;
+                bestMid = Tokens.advance(from, span, 0.5);
+            }
+        }
+        long mid = bestMid;
+        long nearest = candidates(ring).stream()
+                .min((a, b) -> Long.compareUnsigned(distance(a, mid), distance(b, mid))).orElseThrow();
+        return new NewNode(id, nearest);
+    }
+
+    private static long distance(long a, long b) {
+        long d = Tokens.clockwise(a, b);
+        long e = Tokens.clockwise(b, a);
+        return Long.compareUnsigned(d, e) < 0 ? d : e;
+    }
+
+    /** The ring with a new node at {@code add}, carrying the mean base load (a Cassandra process's own work). */
+    private static RingLoad with(RingLoad ring, NewNode add) {
+        double cpu = ring.nodes().stream().mapToDouble(RingNode::baseCpu).average().orElse(0);
+        double disk = ring.nodes().stream().mapToDouble(RingNode::baseDisk).average().orElse(0);
+        List<RingNode> nodes = new ArrayList<>(ring.nodes());
+        nodes.add(new RingNode(add.id(), add.token(), cpu, disk, 1, 1));
+        return new RingLoad(nodes, ring.segments());
+    }
+
+    private Balance balance(RingLoad ring) {
+        RingGrid g = new RingGrid(ring, slicesPerSegment);
+        return g.balance(g.initial);
+    }
+}
