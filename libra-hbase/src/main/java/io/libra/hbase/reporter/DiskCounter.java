@@ -14,13 +14,24 @@ import java.util.Optional;
  */
 class DiskCounter {
     private final Path file;
+    private final String name;
 
     DiskCounter(Path file) {
+        this(file, "proc-self-io");
+    }
+
+    DiskCounter(Path file, String name) {
         this.file = file;
+        this.name = name;
     }
 
     static DiskCounter procSelfIo() {
         return new DiskCounter(Path.of("/proc/self/io"));
+    }
+
+    /** What the report says the disk figure came from ({@code DiskSource}). */
+    String name() {
+        return name;
     }
 
     /** {read_bytes, write_bytes}, or empty when unreadable. */

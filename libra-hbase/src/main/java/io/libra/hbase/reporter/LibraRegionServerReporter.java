@@ -71,7 +71,7 @@ public final class LibraRegionServerReporter implements RegionServerCoprocessor 
         double cores = conf.getDouble(CPU_CAPACITY, Runtime.getRuntime().availableProcessors());
         double diskCapacity = Math.max(0, conf.getDouble(DISK_CAPACITY, 0));
         LoadSampler sampler = new LoadSampler(serverName, cores > 0 ? cores : Runtime.getRuntime().availableProcessors(),
-                diskCapacity, cpuClock(cpuSource, server.getPort()), diskCounter(cpuSource), System::nanoTime,
+                diskCapacity, cpuClock(cpuSource, server.getPort()), diskCounter(cpuSource, conf), System::nanoTime,
                 System::currentTimeMillis);
         LoadReportMBean bean = new LoadReportMBean(serverName);
         objectName = objectName(server);
@@ -118,13 +118,23 @@ public final class LibraRegionServerReporter implements RegionServerCoprocessor 
         };
     }
 
-    /** /proc/self/io describes the whole JVM: only meaningful when this server has it alone. */
-    private static DiskCounter diskCounter(String cpuSource) {
-        DiskCounter proc = DiskCounter.procSelfIo();
-        return new DiskCounter(null) {
+    /**
+     * The node's disk figure ({@link DiskSources}). The process's own /proc/self/io describes the
+     * whole JVM: when several RegionServers share it (a mini cluster) no process or host figure
+     * can be split between them, and the user bytes are used instead.
+     */
+    private DiskCounter diskCounter(String cpuSource, Configuration conf) {
+        DiskCounter configured = DiskSources.from(conf, java.nio.file.Path.of("/proc"),
+                problem -> LOG.warn("Libra reporter for {}: {}", serverName, problem));
+        return new DiskCounter(null, configured.name()) {
             @Override
             java.util.Optional<long[]> read() {
-                return RUNNING.size() > 1 || cpuSource.equals("threads") ? java.util.Optional.empty() : proc.read();
+                return RUNNING.size() > 1 || cpuSource.equals("threads") ? java.util.Optional.empty() : configured.read();
+            }
+
+            @Override
+            String name() {
+                return configured.name();
             }
         };
     }

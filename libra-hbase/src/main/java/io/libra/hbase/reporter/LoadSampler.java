@@ -24,6 +24,7 @@ final class LoadSampler {
     private long lastNanos = -1;
     private long lastCpu = -1;
     private long[] lastDisk;
+    private String lastDiskSource;
     private Map<String, long[]> lastRegions = Map.of();
 
     LoadSampler(String serverName, double cpuCores, CpuClock cpu, DiskCounter disk, LongSupplier nanoTime,
@@ -47,12 +48,13 @@ final class LoadSampler {
         long now = nanoTime.getAsLong();
         long cpuNow = cpu.cpuNanos();
         long[] diskNow = disk == null ? null : disk.read().orElse(null);
+        String diskSource = disk == null ? null : disk.name();
         Map<String, long[]> regionsNow = new HashMap<>();
         Map<String, RegionTraffic> regions = new HashMap<>(traffic.regions());
         regions.forEach((region, t) -> regionsNow.put(region, t.sample()));
         Optional<LoadReport> report = lastNanos < 0 || now <= lastNanos
                 ? Optional.empty()
-                : Optional.of(report(now, cpuNow, diskNow, regionsNow).withKeyHistograms(histograms(regions,
+                : Optional.of(report(now, cpuNow, diskNow, diskSource, regionsNow).withKeyHistograms(histograms(regions,
                         regionsNow, now)));
         if (report.isEmpty()) {
             regions.values().forEach(t -> t.keys.drain()); // the baseline window's samples are not rated
@@ -60,11 +62,12 @@ final class LoadSampler {
         lastNanos = now;
         lastCpu = cpuNow;
         lastDisk = diskNow;
+        lastDiskSource = diskSource;
         lastRegions = regionsNow;
         return report;
     }
 
-    private LoadReport report(long now, long cpuNow, long[] diskNow, Map<String, long[]> regionsNow) {
+    private LoadReport report(long now, long cpuNow, long[] diskNow, String diskSource, Map<String, long[]> regionsNow) {
         double seconds = (now - lastNanos) / 1e9;
         Map<String, double[]> rates = new HashMap<>();
         double userRead = 0;
@@ -77,11 +80,12 @@ final class LoadSampler {
         }
         boolean cpuKnown = cpuNow >= 0 && lastCpu >= 0;
         double cores = cpuKnown ? Math.min(cpuCores, Math.max(0, cpuNow - lastCpu) / 1e9 / seconds) : 0;
-        boolean diskKnown = diskNow != null && lastDisk != null;
+        // both ends of the window from the same source, or the figures do not compare
+        boolean diskKnown = diskNow != null && lastDisk != null && java.util.Objects.equals(diskSource, lastDiskSource);
         double diskRead = diskKnown ? delta(diskNow[0], lastDisk[0]) / seconds : userRead;
         double diskWrite = diskKnown ? delta(diskNow[1], lastDisk[1]) / seconds : userWrite;
         return new LoadReport(serverName, wallMillis.getAsLong(), seconds, cpuCores, cores,
-                cpuKnown ? cpu.name() : "none", diskRead, diskWrite, diskKnown ? "proc-self-io" : "user-bytes", rates,
+                cpuKnown ? cpu.name() : "none", diskRead, diskWrite, diskKnown ? diskSource : "user-bytes", rates,
                 diskCapacity);
     }
 
