@@ -192,6 +192,14 @@ public final class ReporterClient implements AutoCloseable {
         }
     }
 
+    private static final String[] FIELDS = {"readOps", "writeOps", "readBytes", "writeBytes", "measuredCpu",
+        "measuredDiskBytesPerSec"};
+
+    /** Counters start at 0; measured figures are NaN (not measured) until the report gives them. */
+    private static double[] unmeasured() {
+        return new double[] {0, 0, 0, 0, Double.NaN, Double.NaN};
+    }
+
     private static LoadReport toReport(JsonNode bean, String server) {
         Map<String, double[]> regions = new HashMap<>();
         Map<String, java.util.List<io.libra.core.model.KeyBucket>> histograms = new HashMap<>();
@@ -208,9 +216,9 @@ public final class ReporterClient implements AutoCloseable {
                 histograms.put(region, LoadReportMBean.decode(f.getValue().asText()));
                 continue;
             }
-            int i = java.util.Arrays.asList("readOps", "writeOps", "readBytes", "writeBytes").indexOf(name.substring(dot + 1));
+            int i = java.util.Arrays.asList(FIELDS).indexOf(name.substring(dot + 1));
             if (i >= 0) {
-                regions.computeIfAbsent(region, k -> new double[4])[i] = Math.max(0, f.getValue().asDouble());
+                regions.computeIfAbsent(region, k -> unmeasured())[i] = Math.max(0, f.getValue().asDouble());
             }
         }
         return new LoadReport(server, bean.path("UpdatedAtMillis").asLong(), bean.path("WindowSeconds").asDouble(),

@@ -5,6 +5,7 @@ import io.libra.core.model.Capacity;
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.model.KeyBucket;
 import io.libra.core.model.KeyRange;
+import io.libra.core.model.MeasuredLoad;
 import io.libra.core.model.Node;
 import io.libra.core.model.Region;
 import io.libra.core.model.RegionCounters;
@@ -65,7 +66,8 @@ public final class SnapshotBuilder {
             for (RegionInfo ri : e.getValue()) {
                 String id = ri.getEncodedName();
                 regionInfos.put(id, ri);
-                regions.add(region(ri, node, regionMetrics.get(id), counters(id, report, rates), histogram(id, ri, report)));
+                regions.add(region(ri, node, regionMetrics.get(id), counters(id, report, rates), histogram(id, ri, report),
+                        measured(id, report)));
             }
             byNode.put(node, regions);
         }
@@ -102,12 +104,21 @@ public final class SnapshotBuilder {
     }
 
     private static Region region(RegionInfo ri, String node, RegionMetrics rm, RegionCounters counters,
-                                 List<KeyBucket> histogram) {
+                                 List<KeyBucket> histogram, MeasuredLoad measured) {
         double size = rm == null ? 0
                 : rm.getStoreFileSize().get(Size.Unit.BYTE) + rm.getMemStoreSize().get(Size.Unit.BYTE);
         KeyRange range = new KeyRange(HEX.formatHex(ri.getStartKey()), HEX.formatHex(ri.getEndKey()));
         return new Region(ri.getEncodedName(), ri.getTable().getNameAsString(), range, node, size, counters, histogram,
-                null);
+                null, measured);
+    }
+
+    /** The region's work the reporter measured (sampled thread CPU and I/O), or not measured. */
+    private static MeasuredLoad measured(String id, LoadReport report) {
+        double[] r = report == null ? null : report.regionRates().get(id);
+        if (r == null || r.length < 6 || Double.isNaN(r[4]) || Double.isNaN(r[5])) {
+            return MeasuredLoad.NONE;
+        }
+        return new MeasuredLoad(Math.max(0, r[4]), Math.max(0, r[5]));
     }
 
     /**

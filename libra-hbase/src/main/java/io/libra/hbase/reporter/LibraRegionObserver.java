@@ -11,7 +11,13 @@ import org.apache.hadoop.hbase.coprocessor.RegionCoprocessor;
 import org.apache.hadoop.hbase.coprocessor.RegionCoprocessorEnvironment;
 import org.apache.hadoop.hbase.coprocessor.RegionObserver;
 import org.apache.hadoop.hbase.regionserver.InternalScanner;
+import org.apache.hadoop.hbase.regionserver.FlushLifeCycleTracker;
 import org.apache.hadoop.hbase.regionserver.MiniBatchOperationInProgress;
+import org.apache.hadoop.hbase.regionserver.ScanType;
+import org.apache.hadoop.hbase.regionserver.Store;
+import org.apache.hadoop.hbase.regionserver.StoreFile;
+import org.apache.hadoop.hbase.regionserver.compactions.CompactionLifeCycleTracker;
+import org.apache.hadoop.hbase.regionserver.compactions.CompactionRequest;
 
 /**
  * Counts each region's user reads and writes, in requests and payload bytes: the per-range
@@ -33,10 +39,56 @@ public final class LibraRegionObserver implements RegionCoprocessor, RegionObser
         }
     }
 
+    /** Thread CPU and I/O of sampled requests, flushes and compactions (one meter per JVM: it is per thread). */
+    static final WorkMeter METER = new WorkMeter(WorkMeter.DEFAULT_EVERY);
+
+    @Override
+    public void preGetOp(ObserverContext<RegionCoprocessorEnvironment> c, Get get, List<Cell> result) {
+        METER.beginRequest();
+    }
+
+    @Override
+    public boolean preScannerNext(ObserverContext<RegionCoprocessorEnvironment> c, InternalScanner s,
+                                  List<Result> result, int limit, boolean hasNext) {
+        METER.beginRequest();
+        return hasNext;
+    }
+
+    @Override
+    public void preBatchMutate(ObserverContext<RegionCoprocessorEnvironment> c,
+                               MiniBatchOperationInProgress<Mutation> batch) {
+        METER.beginRequest();
+    }
+
+    @Override
+    public void preFlush(ObserverContext<RegionCoprocessorEnvironment> c, FlushLifeCycleTracker tracker) {
+        METER.beginBackground();
+    }
+
+    @Override
+    public void postFlush(ObserverContext<RegionCoprocessorEnvironment> c, FlushLifeCycleTracker tracker) {
+        METER.endBackground(traffic(c));
+    }
+
+    @Override
+    public InternalScanner preCompact(ObserverContext<RegionCoprocessorEnvironment> c, Store store,
+                                      InternalScanner scanner, ScanType scanType, CompactionLifeCycleTracker tracker,
+                                      CompactionRequest request) {
+        METER.beginBackground();
+        return scanner;
+    }
+
+    @Override
+    public void postCompact(ObserverContext<RegionCoprocessorEnvironment> c, Store store, StoreFile resultFile,
+                            CompactionLifeCycleTracker tracker, CompactionRequest request) {
+        METER.endBackground(traffic(c));
+    }
+
     @Override
     public void postGetOp(ObserverContext<RegionCoprocessorEnvironment> c, Get get, List<Cell> result) {
         long bytes = cellBytes(result);
         RegionTraffic t = traffic(c);
+        METER.endRequest(t);
         t.read(1, bytes);
         t.keys.offer(get.getRow(), false, 1, bytes);
     }
@@ -50,8 +102,9 @@ public final class LibraRegionObserver implements RegionCoprocessor, RegionObser
                 bytes += cellBytes(List.of(r.rawCells()));
             }
         }
+        RegionTraffic t = traffic(c);
+        METER.endRequest(t);
         if (!result.isEmpty()) {
-            RegionTraffic t = traffic(c);
             t.read(result.size(), bytes);
             t.keys.offer(result.get(0).getRow(), false, result.size(), bytes);
         }
@@ -68,6 +121,7 @@ public final class LibraRegionObserver implements RegionCoprocessor, RegionObser
             }
         }
         RegionTraffic t = traffic(c);
+        METER.endRequest(t);
         t.write(batch.size(), bytes);
         if (batch.size() > 0) {
             t.keys.offer(batch.getOperation(0).getRow(), true, batch.size(), bytes);

@@ -20,7 +20,8 @@ import javax.management.MBeanInfo;
  * O(1) (rebuilding per lookup made a pass quadratic in the region count).
  */
 public final class LoadReportMBean implements DynamicMBean {
-    static final String[] REGION_FIELDS = {"readOps", "writeOps", "readBytes", "writeBytes"};
+    static final String[] REGION_FIELDS = {"readOps", "writeOps", "readBytes", "writeBytes", "measuredCpu",
+        "measuredDiskBytesPerSec"};
     /**
      * Per region, its sampled key histogram as one string: buckets separated by {@code ;}, each
      * {@code <end key hex>,<readOps>,<writeOps>,<readBytes>,<writeBytes>} (per second).
@@ -78,8 +79,10 @@ public final class LoadReportMBean implements DynamicMBean {
         a.put("DiskSource", r.diskSource());
         a.put("DiskCapacityBytesPerSec", r.diskCapacityBytesPerSec());
         r.regionRates().forEach((region, rates) -> {
-            for (int i = 0; i < REGION_FIELDS.length; i++) {
-                a.put("region." + region + "." + REGION_FIELDS[i], rates[i]);
+            for (int i = 0; i < REGION_FIELDS.length && i < rates.length; i++) {
+                if (!Double.isNaN(rates[i])) { // not measured: left out, JSON has no NaN
+                    a.put("region." + region + "." + REGION_FIELDS[i], rates[i]);
+                }
             }
         });
         r.keyHistograms().forEach((region, buckets) -> a.put("region." + region + "." + KEY_HISTOGRAM, encode(buckets)));

@@ -8,6 +8,9 @@ final class RegionTraffic {
     final LongAdder writeOps = new LongAdder();
     final LongAdder readBytes = new LongAdder();
     final LongAdder writeBytes = new LongAdder();
+    /** Measured work ({@link WorkMeter}): thread CPU nanoseconds and storage bytes, scaled from samples. */
+    final LongAdder measuredCpuNanos = new LongAdder();
+    final LongAdder measuredIoBytes = new LongAdder();
     final KeySample keys = new KeySample();
     /** The region's end key (empty: the table's last region), for its key histogram. */
     volatile byte[] endKey = new byte[0];
@@ -22,8 +25,12 @@ final class RegionTraffic {
         writeBytes.add(bytes);
     }
 
-    /** The four counters now, in the order readOps, writeOps, readBytes, writeBytes. */
+    /**
+     * The counters now, in the order readOps, writeOps, readBytes, writeBytes, measured CPU
+     * nanoseconds, measured I/O bytes.
+     */
     long[] sample() {
-        return new long[] {readOps.sum(), writeOps.sum(), readBytes.sum(), writeBytes.sum()};
+        return new long[] {readOps.sum(), writeOps.sum(), readBytes.sum(), writeBytes.sum(), measuredCpuNanos.sum(),
+            measuredIoBytes.sum()};
     }
 }

@@ -66,7 +66,8 @@ class ReporterClientTest {
         LoadReport a = reports.get("a,1,1");
         assertThat(a.cpuUsage()).isEqualTo(2.5);
         assertThat(a.diskBytesPerSec()).isEqualTo(30.0);
-        assertThat(a.regionRates().get("r1")).containsExactly(3.0, 4.0, 5.0, 6.0);
+        assertThat(a.regionRates().get("r1")).startsWith(3.0, 4.0, 5.0, 6.0);
+        assertThat(a.regionRates().get("r1")[4]).as("not measured").isNaN();
     }
 
     @Test

@@ -50,7 +50,7 @@ class LoadSamplerTest {
         assertThat(r.diskReadBytesPerSec()).isEqualTo(2000.0);
         assertThat(r.diskWriteBytesPerSec()).isEqualTo(5000.0);
         assertThat(r.diskSource()).isEqualTo("proc-self-io");
-        assertThat(r.regionRates().get("r1")).containsExactly(50.0, 25.0, 5000.0, 2500.0);
+        assertThat(r.regionRates().get("r1")).startsWith(50.0, 25.0, 5000.0, 2500.0); // then measured cpu, disk (NaN: 150 requests are too few)
         assertThat(r.updatedAtMillis()).isEqualTo(42L);
     }
 
