@@ -17,8 +17,12 @@ import com.sun.net.httpserver.HttpsServer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 import javax.net.ssl.SSLContext;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.ServerName;
@@ -103,12 +107,13 @@ class ReporterClientTest {
     void asksAtMostConcurrencyServersAtOnce() throws Exception {
         AtomicInteger active = new AtomicInteger();
         AtomicInteger most = new AtomicInteger();
+        CountDownLatch release = new CountDownLatch(1);
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.setExecutor(Executors.newFixedThreadPool(16));
         server.createContext("/jmx", ex -> {
             most.accumulateAndGet(active.incrementAndGet(), Math::max);
             try {
-                Thread.sleep(30); // holds the request so that overlapping ones are seen
+                release.await(10, TimeUnit.SECONDS); // held until the test has seen how many overlap
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -126,9 +131,20 @@ class ReporterClientTest {
                     server.getAddress().getPort()));
         }
         try (ReporterClient client = new ReporterClient(Duration.ofSeconds(10), 3, Tls.NONE)) {
-            ReporterClient.Pull pull = client.pull(endpoints);
-            assertThat(pull.reports()).hasSize(24);
-            assertThat(most.get()).isBetween(1, 3);
+            CompletableFuture<ReporterClient.Pull> pull = CompletableFuture.supplyAsync(() -> client.pull(endpoints));
+            awaitActive(active, 3, Duration.ofSeconds(10));
+            release.countDown();
+            assertThat(pull.get(30, TimeUnit.SECONDS).reports()).hasSize(24);
+            assertThat(most.get()).isEqualTo(3);
+        }
+    }
+
+    /** Polls until {@code n} requests are held at once, or fails at the deadline. */
+    private static void awaitActive(AtomicInteger active, int n, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (active.get() < n) {
+            assertThat(System.nanoTime()).as("%d requests held at once within %s", n, timeout).isLessThan(deadline);
+            LockSupport.parkNanos(Duration.ofMillis(5).toNanos());
         }
     }
 
