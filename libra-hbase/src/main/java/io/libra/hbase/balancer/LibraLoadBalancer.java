@@ -170,29 +170,52 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         if (all.size() < MIN_SERVER_BALANCE) {
             return Map.of();
         }
-        LibraConfig c = config;
-        RunMode mode = RunMode.of(c);
-        GroupState group = groups.of(all.keySet());
-        HBaseSnapshot snap = snapshot(all, c);
-        Placement placement = new Placement(snap, this::rackOf);
-        PlanResult whole = plan(snap, group, placement, c);
-        lastSnapshot = snap;
-        lastResult = whole;
+        Run run = begin(all);
+        LibraConfig c = run.config();
+        RunMode mode = run.mode();
+        HBaseSnapshot snap = run.snap();
+        PlanResult whole = run.result();
         Map<TableName, List<RegionPlan>> out = new HashMap<>();
         boolean moved = false;
         if (whole.plan().status() != PlanStatus.SUSPENDED) {
             Budget budget = new Budget(c.maxMovesPerRun(), c.maxSplitsPerRun());
             for (TableName table : load.keySet()) {
-                List<RegionPlan> plans = balanceOneTable(table, whole.before(), snap, placement, budget, mode, c);
+                List<RegionPlan> plans = balanceOneTable(table, whole.before(), snap, run.placement(), budget, mode, c);
                 moved |= !plans.isEmpty();
                 out.put(table, mode.execute() ? plans : new ArrayList<>());
             }
         } else {
             report(whole, Translation.of(List.of(), snap, 0), whole.before().balance(), mode, snap);
         }
-        group.previousWindow = !moved || !mode.execute() || mode.adminDryRun() ? snap.snapshot() : null;
-        exportIfAsked(snap, mode, c);
+        end(run, moved);
         return out;
+    }
+
+    /** What one balancer call works on: the group's window, planned once. */
+    private record Run(LibraConfig config, RunMode mode, GroupState group, HBaseSnapshot snap, Placement placement,
+                       PlanResult result) {
+    }
+
+    /** Builds the window of these servers and plans on it; the result is what the master's JMX shows. */
+    private Run begin(Map<ServerName, List<RegionInfo>> servers) {
+        LibraConfig c = config;
+        GroupState group = groups.of(servers.keySet());
+        HBaseSnapshot snap = snapshot(servers, c);
+        Placement placement = new Placement(snap, this::rackOf);
+        PlanResult result = plan(snap, group, placement, c);
+        lastSnapshot = snap;
+        lastResult = result;
+        return new Run(c, RunMode.of(c), group, snap, placement, result);
+    }
+
+    /**
+     * Remembers the window for the fluctuation guard (a window in which regions moved differs from
+     * the next by design: only quiet ones are compared) and exports it if an operator asked.
+     */
+    private void end(Run run, boolean moved) {
+        RunMode mode = run.mode();
+        run.group().previousWindow = !moved || !mode.execute() || mode.adminDryRun() ? run.snap().snapshot() : null;
+        exportIfAsked(run.snap(), mode, run.config());
     }
 
     /** Moves and splits left for the rest of a by-table call. */
@@ -247,14 +270,12 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         if (assignment == null || assignment.size() < MIN_SERVER_BALANCE) {
             return new ArrayList<>();
         }
-        LibraConfig c = config;
-        RunMode mode = RunMode.of(c);
-        GroupState group = groups.of(assignment.keySet());
-        HBaseSnapshot snap = snapshot(assignment, c);
-        Placement placement = new Placement(snap, this::rackOf);
-        PlanResult result = plan(snap, group, placement, c);
-        lastSnapshot = snap;
-        lastResult = result;
+        Run run = begin(assignment);
+        LibraConfig c = run.config();
+        RunMode mode = run.mode();
+        HBaseSnapshot snap = run.snap();
+        Placement placement = run.placement();
+        PlanResult result = run.result();
         if (!mode.split() && result.plan().count("split") > 0) {
             // the moves of existing regions still stand; the splits and what follows them wait
             warnNoObserver(mode.requestDryRun(), c);
@@ -267,9 +288,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         if (mode.split()) {
             requestSplits(t.splits());
         }
-        // a window in which regions moved differs from the next by design: only compare quiet ones
-        group.previousWindow = t.moves().isEmpty() || !mode.execute() || mode.adminDryRun() ? snap.snapshot() : null;
-        exportIfAsked(snap, mode, c);
+        end(run, !t.moves().isEmpty());
         return mode.execute() ? new ArrayList<>(t.moves()) : new ArrayList<>();
     }
 
