@@ -14,6 +14,9 @@ final class MigrationConditions {
     final BelowSource belowSource;
     final BenefitThreshold benefit;
     final SplitBound splitBound;
+    private final List<MigrationCondition> paper;
+    private final List<MigrationCondition> relief;
+    private final List<MigrationCondition> whole;
 
     MigrationConditions(WorkingState state, SchedulerConfig config) {
         this.load = new LoadConstraint(state, config);
@@ -22,17 +25,20 @@ final class MigrationConditions {
         this.belowSource = new BelowSource(state);
         this.benefit = new BenefitThreshold(state, config);
         this.splitBound = new SplitBound(state, config);
+        this.paper = List.of(load, interference, benefit);
+        this.relief = List.of(load, sharedRelief, benefit);
+        this.whole = List.of(belowSource, benefit);
     }
 
     List<MigrationCondition> paper() {
-        return List.of(load, interference, benefit);
+        return paper;
     }
 
     List<MigrationCondition> relief() {
-        return List.of(load, sharedRelief, benefit);
+        return relief;
     }
 
     List<MigrationCondition> whole() {
-        return List.of(belowSource, benefit);
+        return whole;
     }
 }
