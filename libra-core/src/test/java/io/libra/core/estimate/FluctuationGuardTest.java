@@ -39,4 +39,14 @@ class FluctuationGuardTest {
         assertThat(r.plan().status()).isEqualTo(PlanStatus.SUSPENDED);
         assertThat(r.plan().actions()).isEmpty();
     }
+
+    @Test
+    void inFluxNamesEveryMovingNodeAndNotTheQuietOnes() {
+        ClusterSnapshot before = window(2, 2);
+        ClusterSnapshot after = new ClusterSnapshot("generic", Instant.EPOCH, 60,
+                List.of(new Node("a", 8, 2.9, 100), new Node("b", 8, 2, 100), new Node("c", 8, 9, 100)), List.of());
+        assertThat(FluctuationGuard.DEFAULT.inFlux(before, after))
+                .containsExactly(java.util.Map.entry("a", "cpu load changed by 45% of the mean between windows (> 20%)"));
+        assertThat(FluctuationGuard.DEFAULT.check(before, after)).contains("node c is new since the previous window");
+    }
 }

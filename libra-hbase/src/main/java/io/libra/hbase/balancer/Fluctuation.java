@@ -1,13 +1,8 @@
 package io.libra.hbase.balancer;
 
+import io.libra.core.estimate.FluctuationGuard;
 import io.libra.core.model.ClusterSnapshot;
-import io.libra.core.model.Dimension;
-import io.libra.core.model.Node;
-import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
-import java.util.function.Function;
-import java.util.stream.Collectors;
 
 /**
  * The fluctuation guard (§IV-A) as a balancer over hundreds of servers needs it. The paper
@@ -28,24 +23,7 @@ record Fluctuation(Map<String, String> nodes, int servers) {
         if (previous == null || threshold <= 0) {
             return NONE;
         }
-        Map<String, Node> before = previous.nodes().stream().collect(Collectors.toMap(Node::id, Function.identity()));
-        Map<String, String> moving = new LinkedHashMap<>();
-        for (Dimension d : Dimension.values()) {
-            double mean = previous.nodes().stream().mapToDouble(n -> n.measured(d)).average().orElse(0);
-            if (mean <= 0) {
-                continue;
-            }
-            for (Node now : current.nodes()) {
-                Node was = before.get(now.id());
-                double gap = was == null ? 0 : Math.abs(now.measured(d) - was.measured(d)) / mean;
-                if (gap > threshold) {
-                    moving.putIfAbsent(now.id(), String.format(Locale.ROOT,
-                            "%s load changed by %.0f%% of the mean between windows (> %.0f%%)", d.label(), gap * 100,
-                            threshold * 100));
-                }
-            }
-        }
-        return new Fluctuation(moving, current.nodes().size());
+        return new Fluctuation(new FluctuationGuard(threshold).inFlux(previous, current), current.nodes().size());
     }
 
     /** True when too many servers are in flux for a plan to mean anything. */
