@@ -13,13 +13,15 @@ import java.util.Set;
  * The checks before each move, each refusing with one line: the receiving nodes have room for
  * twice what they will gain and no cleanup pending, the schema agrees, no hints wait to be
  * delivered, and no repair runs. The last three pass by themselves, so the executor waits for
- * them (reporting why) and refuses only when they outlast move_timeout_seconds.
+ * them (reporting why) and refuses only when they outlast move_timeout_seconds; {@link #check}
+ * does not repeat them, because a hint written just after the wait (a node back from a restart
+ * under load) would otherwise fail the job instead of holding it.
  */
 final class Preflight {
     private Preflight() {
     }
 
-    /** Null when the move may start, else why not. */
+    /** Null when the receivers can take the move, else why not (the transient checks are the wait's). */
     static String check(Job j, Job.Move m, Map<String, Long> tokens, long to, Map<String, RingOps> nodes,
                         SidecarConfig.Execution c) {
         RingOps mover = nodes.get(m.node);
@@ -38,7 +40,7 @@ final class Preflight {
                     return disk;
                 }
             }
-            return transientCheck(nodes);
+            return null;
         } catch (IOException | RuntimeException e) {
             return "cannot check the ring: " + RingGate.firstLine(e);
         }

@@ -189,6 +189,17 @@ class ExecutorTest {
     }
 
     @Test
+    void aHintWrittenJustAfterTheWaitDoesNotFailTheMove() {
+        FakeRing ring = new FakeRing(T1, T2, T3);
+        ring.node("n1").hintOnCall = 2; // clear when the wait looks, one hint right after (a node back under load)
+        try (Executor e = executor(ring, new SidecarConfig())) {
+            Job j = finished(withJob(e, move("n2", T2, 5)));
+            assertThat(j.detail).isEqualTo("all moves done");
+            assertThat(j.state).isEqualTo(Job.State.DONE);
+        }
+    }
+
+    @Test
     void aFailedCleanupStaysOwedAndBlocksTheNextJob() {
         FakeRing ring = new FakeRing(T1, T2, T3);
         ring.node("n3").cleanupStatus = 1;

@@ -82,6 +82,9 @@ final class FakeRing {
         volatile double[] caps = {10, 20};
         volatile int cleanupStatus;
         volatile int hints;
+        /** When positive, that call of pendingHints (counting from 1) sees one hint: written and delivered at once. */
+        volatile int hintOnCall;
+        private final java.util.concurrent.atomic.AtomicInteger hintCalls = new java.util.concurrent.atomic.AtomicInteger();
         volatile int repairs;
         volatile long freeDisk = 1L << 40;
         volatile boolean schemaDisagrees;
@@ -229,7 +232,7 @@ final class FakeRing {
         @Override
         public int pendingHints() throws IOException {
             up();
-            return hints;
+            return hintCalls.incrementAndGet() == hintOnCall ? hints + 1 : hints;
         }
 
         @Override
