@@ -92,7 +92,7 @@ public final class Collector {
             } catch (IOException | RuntimeException e) {
                 String why = errors.getOrDefault(n.id(), oneLine(e));
                 stats.add(new Window.NodeStat(n.id(), n.jmx().instance().host, false, why, 0, 0, 0, "none", null,
-                        "DOWN", -1));
+                        "DOWN", -1, null, null));
                 problems.add("node " + n.id() + " is unreachable over JMX: " + why);
             }
         }
@@ -207,7 +207,7 @@ public final class Collector {
         return new Window.NodeStat(n.id(), n.jmx().instance().host, true, tokens.size() == 1 ? null
                 : "node has " + tokens.size() + " tokens; token moves need num_tokens: 1", cores,
                 Math.max(0, cpu - s.cpu()) / (seconds * 1e9), Math.max(0, disk[0] - s.disk()) / seconds, source,
-                token, n.operationMode(), n.pid());
+                token, n.operationMode(), n.pid(), n.datacenter(), n.rack());
     }
 
     /** Adds the table's sampled partitions to out; returns how many operations the sampler observed. */

@@ -163,6 +163,10 @@ public final class Views {
             }
             n.put("up", st.up());
             n.put("mode", st.mode());
+            if (st.datacenter() != null) {
+                n.put("datacenter", st.datacenter());
+                n.put("rack", st.rack());
+            }
             if (st.token() != null) {
                 n.put("token", Tokens.toKey(st.token()));
                 n.put("tokenDecimal", Long.toString(st.token()));
