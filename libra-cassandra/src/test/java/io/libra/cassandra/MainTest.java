@@ -59,7 +59,7 @@ class MainTest {
 
     @Test
     void usageMistakesAreOneLine() {
-        assertOneLine(run(), 2, "Missing required option: '--config=FILE' (see libra-sidecar --help)");
+        assertOneLine(run(), 2, "--config=FILE is required (see libra-sidecar --help)");
         assertOneLine(run("--config", "x.yaml", "--frobnicate"), 2, "Unknown option: '--frobnicate'");
     }
 

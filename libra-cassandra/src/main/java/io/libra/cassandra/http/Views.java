@@ -14,6 +14,7 @@ import io.libra.core.plan.Balance;
 import io.libra.core.plan.Plan;
 import io.libra.core.plan.PlanStatus;
 import io.libra.core.ring.AddNodeAdvisor;
+import io.libra.core.ring.RingLoad;
 import io.libra.core.ring.RingPlan;
 import io.libra.core.ring.Tokens;
 
@@ -245,9 +246,8 @@ public final class Views {
      * the ownership baseline (the widest arc split in the middle, as token allocation by
      * ownership would), so the two can be compared.
      */
-    static ObjectNode addNode(DaemonView v, int count) {
-        AddNodeAdvisor.Advice a = new AddNodeAdvisor(v.config().planner.slicesPerSubrange)
-                .advise(v.model().ring(), count);
+    public static ObjectNode addNode(RingLoad ring, int slicesPerSubrange, int count) {
+        AddNodeAdvisor.Advice a = new AddNodeAdvisor(slicesPerSubrange).advise(ring, count);
         ObjectNode o = Json.object();
         o.put("count", count);
         ArrayNode nodes = o.putArray("nodes");
@@ -266,7 +266,7 @@ public final class Views {
         ArrayNode bt = base.putArray("initialTokens");
         a.split().forEach(n -> bt.add(Long.toString(n.token())));
         balance(base.putObject("predicted"), a.splitAfter());
-        o.put("note", "predicted by the ring model of the last window (per-node Max/Mean of CPU and disk); bootstrap "
+        o.put("note", "predicted by the ring model of the window (per-node Max/Mean of CPU and disk); bootstrap "
                 + "the nodes one at a time, in this order, with auto_bootstrap: true");
         return o;
     }
