@@ -97,19 +97,42 @@ public final class Planner {
      * regions for this round.
      */
     public PlanResult plan(PlanRequest request, UnaryOperator<LoadModel> restrict) {
+        Assessment a = assess(request, restrict);
+        Optional<String> unstable = request.guard()
+                ? request.lastWindow().flatMap(prev -> guard.check(prev, request.snapshot())) : Optional.empty();
+        StrategyOutcome outcome = unstable.isPresent()
+                ? new StrategyOutcome(Plan.empty(strategy.name(), a.model().balance(), PlanStatus.SUSPENDED,
+                        unstable.get()), a.model())
+                : strategy.outcome(a.model(), new PlanningContext(a.config(), estimation));
+        return finish(outcome, a);
+    }
+
+    /**
+     * The first half of {@link #plan(PlanRequest, UnaryOperator)}: estimates from the window and
+     * its history (then {@code restrict}s the model) and checks the previous plan's forecast
+     * against this window, which sets how conservatively this round may plan.
+     *
+     * @throws io.libra.core.estimate.History.MismatchException when a history window does not belong
+     */
+    public Assessment assess(PlanRequest request, UnaryOperator<LoadModel> restrict) {
         Instant start = clock.instant();
         ClusterSnapshot snapshot = request.snapshot();
         Estimator.Estimate estimate = new Estimator(estimation, learn).estimate(snapshot, request.history());
-        LoadModel model = restrict.apply(estimate.model());
         Optional<PredictionCheck> check = PredictionCheck.of(request.previousPlan(), snapshot);
         Estimation how = estimate.estimation().withLastPredictionError(check.map(PredictionCheck::error).orElse(Double.NaN));
-        Optional<String> unstable = request.guard() ? request.lastWindow().flatMap(prev -> guard.check(prev, snapshot))
-                : Optional.empty();
-        StrategyOutcome outcome = unstable.isPresent()
-                ? new StrategyOutcome(Plan.empty(strategy.name(), model.balance(), PlanStatus.SUSPENDED, unstable.get()), model)
-                : Conservative.withinNoise(strategy.outcome(model, context(Conservative.config(config, check))), check, model);
-        Plan plan = Conservative.explain(outcome.plan(), check).withForecast(forecast(outcome.predicted()), how);
-        PlanResult result = new PlanResult(plan, model, outcome.predicted(), Duration.between(start, clock.instant()));
+        return new Assessment(snapshot, restrict.apply(estimate.model()), check, how,
+                Conservative.config(config, check), start);
+    }
+
+    /**
+     * The second half: a plan whose predicted gain is within the last forecast error is held back
+     * as noise, the plan states the check, carries each node's forecast for the next window, and
+     * the planner's meters record it. Any strategy's outcome on {@code a.model()} may be finished.
+     */
+    public PlanResult finish(StrategyOutcome outcome, Assessment a) {
+        StrategyOutcome kept = Conservative.withinNoise(outcome, a.check(), a.model());
+        Plan plan = Conservative.explain(kept.plan(), a.check()).withForecast(forecast(kept.predicted()), a.estimation());
+        PlanResult result = new PlanResult(plan, a.model(), kept.predicted(), Duration.between(a.started(), clock.instant()));
         metrics.record(result);
         return result;
     }
@@ -129,11 +152,7 @@ public final class Planner {
     }
 
     private PlanningContext context() {
-        return context(config);
-    }
-
-    private PlanningContext context(SchedulerConfig c) {
-        return new PlanningContext(c, estimation);
+        return new PlanningContext(config, estimation);
     }
 
     /** Builder with the paper's defaults: libra, λ = 0.05, c = 1.63, 20% fluctuation guard. */

@@ -77,4 +77,32 @@ class ConservativeTest {
             assertThat(a.reason().note()).contains("conservative: benefit above the measured forecast error 8.0%");
         }
     }
+
+    @Test
+    void assessThenFinishIsWhatPlanDoes() {
+        ClusterSnapshot s = slightlyHot();
+        PlanRequest req = new PlanRequest(s, List.of(), previous(s, 0.08, 0.05), false);
+        Assessment a = planner.assess(req, m -> m);
+        assertThat(a.conservative()).isTrue();
+        assertThat(a.config().benefitThreshold()).isGreaterThan(planner.config().benefitThreshold());
+        PlanResult finished = planner.finish(planner.strategy().outcome(a.model(),
+                new io.libra.core.schedule.PlanningContext(a.config(), planner.estimation())), a);
+        PlanResult planned = planner.plan(req);
+        assertThat(finished.plan().actions()).isEqualTo(planned.plan().actions());
+        assertThat(finished.plan().forecast()).isEqualTo(planned.plan().forecast()).isNotEmpty();
+        assertThat(finished.plan().detail()).isEqualTo(planned.plan().detail()).contains("conservative");
+    }
+
+    @Test
+    void finishHoldsBackAnotherSearchsGainWithinTheForecastError() {
+        ClusterSnapshot s = slightlyHot();
+        double gain = plan(s, null).plan().before().imbalanceDegree() - plan(s, null).plan().predicted().imbalanceDegree();
+        Assessment a = planner.assess(new PlanRequest(s, List.of(), previous(s, gain + 0.05, 1.0), false), m -> m);
+        Planner other = Planner.builder().strategy("1d-cpu").build();
+        PlanResult r = planner.finish(other.strategy().outcome(a.model(),
+                new io.libra.core.schedule.PlanningContext(a.config(), planner.estimation())), a);
+        assertThat(r.plan().status()).isEqualTo(PlanStatus.BALANCED);
+        assertThat(r.plan().detail()).contains("not worth moving");
+        assertThat(r.plan().forecast()).hasSize(4);
+    }
 }

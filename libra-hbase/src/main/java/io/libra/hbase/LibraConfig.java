@@ -17,7 +17,8 @@ import org.apache.hadoop.conf.Configuration;
 public record LibraConfig(String strategy, double lambda, double correctionFactor, int maxMovesPerRun,
                           boolean dryRun, boolean splitting, double fluctuationGuard, int reporterPort,
                           Duration reporterTimeout, Duration staleAfter, double defaultCpuCores,
-                          int reporterThreads, int maxSplitsPerRun, double regionCountBand, String snapshotDir) {
+                          int reporterThreads, int maxSplitsPerRun, double regionCountBand, String snapshotDir,
+                          int historyWindows) {
     public static final String PREFIX = "hbase.libra.";
     public static final String STRATEGY = PREFIX + "strategy";
     public static final String LAMBDA = PREFIX + "lambda";
@@ -37,10 +38,12 @@ public record LibraConfig(String strategy, double lambda, double correctionFacto
     public static final String REGION_COUNT_BAND = PREFIX + "region.count.band";
     /** Master directory where each dry-run balance writes its window as a libra.snapshot/v1 file; empty = off. */
     public static final String SNAPSHOT_DIR = PREFIX + "snapshot.dir";
+    /** Earlier windows per RS group the cost model is fitted on, and whose last plan's forecast is checked; 0 = off. */
+    public static final String HISTORY_WINDOWS = PREFIX + "history.windows";
 
     public static final LibraConfig DEFAULT = new LibraConfig(Strategies.LIBRA, SchedulerConfig.DEFAULT.lambda(),
             EstimationConfig.PAPER_CORRECTION_FACTOR, 50, true, true, 0.20, 0,
-            Duration.ofSeconds(2), Duration.ofSeconds(120), 8, 32, 4, 0.2, "");
+            Duration.ofSeconds(2), Duration.ofSeconds(120), 8, 32, 4, 0.2, "", 3);
 
     /** Reads every key; {@code problems} receives one line per rejected value. */
     public static LibraConfig from(Configuration conf, java.util.function.Consumer<String> problems) {
@@ -67,7 +70,8 @@ public record LibraConfig(String strategy, double lambda, double correctionFacto
                 (int) number(conf, REPORTER_THREADS, d.reporterThreads(), 1, 1024, true, problems),
                 (int) number(conf, MAX_SPLITS, d.maxSplitsPerRun(), 0, 100_000, true, problems),
                 number(conf, REGION_COUNT_BAND, d.regionCountBand(), 0, 100, true, problems),
-                conf.getTrimmed(SNAPSHOT_DIR, d.snapshotDir()));
+                conf.getTrimmed(SNAPSHOT_DIR, d.snapshotDir()),
+                (int) number(conf, HISTORY_WINDOWS, d.historyWindows(), 0, 100, true, problems));
     }
 
     /** A number in (min, max], or [min, max] when {@code minInclusive}; else the default. */

@@ -60,10 +60,14 @@ final class FakeRing {
         }
     };
 
-    /** Advances the fake clock instead of waiting (yielding so the test thread can look in). */
+    /**
+     * Advances the fake clock instead of waiting, and gives up the CPU for a real millisecond so
+     * that other threads (the move call, the test looking in) run between fake seconds even on a
+     * loaded machine; a yield alone let the watch loop pass a 120 s timeout before the move began.
+     */
     final Sleeper sleeper = d -> {
         millis.addAndGet(d.toMillis());
-        Thread.yield();
+        Thread.sleep(1);
         return true;
     };
 

@@ -17,6 +17,8 @@ import org.apache.hadoop.hbase.ServerName;
 final class GroupState {
     /** The last window of this group in which nothing moved, for the fluctuation guard. */
     ClusterSnapshot previousWindow;
+    /** Its last windows and the plan of the moves last returned, for the learnt estimate and the forecast check. */
+    final PlanMemory memory = new PlanMemory();
 
     /** Per-group state keyed by the group's server names; the least recently used go first. */
     static final class Groups {
@@ -31,6 +33,12 @@ final class GroupState {
         synchronized GroupState of(Set<ServerName> servers) {
             Set<String> key = servers.stream().map(ServerName::getServerName).collect(Collectors.toCollection(TreeSet::new));
             return byServers.computeIfAbsent(key, k -> new GroupState());
+        }
+
+        /** Forgets the groups with a server no longer live (a restarted server has a new start code). */
+        synchronized void retainLive(Set<ServerName> live) {
+            Set<String> names = live.stream().map(ServerName::getServerName).collect(Collectors.toSet());
+            byServers.keySet().removeIf(group -> !names.containsAll(group));
         }
 
         synchronized int size() {

@@ -11,6 +11,10 @@ import io.libra.core.plan.Plan;
 import io.libra.core.plan.PlanStatus;
 import io.libra.core.plan.MoveAction;
 import io.libra.core.plan.Reason;
+import io.libra.core.plan.NodeForecast;
+import io.libra.core.estimate.PredictionCheck;
+import io.libra.core.model.Dimension;
+import java.time.InstantSource;
 import io.libra.hbase.LibraConfig;
 import io.libra.hbase.reporter.LoadReport;
 import java.time.Instant;
@@ -58,25 +62,36 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
     private volatile HBaseSnapshot lastSnapshot;
     private volatile PlanResult lastResult;
     private boolean warnedNoObserver;
+    private final InstantSource clock;
+
+    /** As HBase creates it ({@code hbase.master.loadbalancer.class}), on the system clock. */
+    public LibraLoadBalancer() {
+        this(InstantSource.system());
+    }
+
+    /** Windows are stamped, and reports judged stale, by {@code clock}. */
+    public LibraLoadBalancer(InstantSource clock) {
+        this.clock = clock;
+    }
 
     @Override
     protected void loadConf(Configuration conf) {
         super.loadConf(conf);
+        if (metrics == null) {
+            metrics = meters();
+            new SnapshotExport(() -> lastSnapshot == null ? null : lastSnapshot.snapshot()).register();
+        }
         try {
             apply(LibraConfig.from(conf, problem -> LOG.warn("Libra config: {}", problem)), conf);
         } catch (RuntimeException | LinkageError e) {
             LOG.warn("Libra: configuration not applied, keeping {}", config, e);
-        }
-        if (metrics == null) {
-            metrics = meters();
-            new SnapshotExport(() -> lastSnapshot == null ? null : lastSnapshot.snapshot()).register();
         }
     }
 
     private void apply(LibraConfig c, Configuration conf) {
         Planner.Builder b = Planner.builder().strategy(c.strategy()).config(c.scheduler()).estimation(c.estimation());
         // the fluctuation guard is applied per server by the balancer itself (Fluctuation), not by the core
-        planner = b.build();
+        planner = b.meterRegistry(plannerMeters()).build();
         ReportSource old = reports;
         reports = reportOverride != null ? reportOverride : new JmxReportSource(
                 new ReporterClient(c.reporterTimeout(), c.reporterThreads(), Tls.from(conf, p -> LOG.warn("Libra: {}", p))),
@@ -87,6 +102,17 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         decisions = DecisionRecorder.from(conf);
         config = c;
         LOG.info("Libra balancer configured: {}", c);
+    }
+
+    /**
+     * The registry for the core planner's meters ({@code libra.prediction.error}, …, tagged with
+     * the strategy). A reconfigured planner registers its own: the old planner's are removed first,
+     * or the registry would keep answering with the old planner's gauges.
+     */
+    private io.micrometer.core.instrument.MeterRegistry plannerMeters() {
+        io.micrometer.core.instrument.MeterRegistry r = metrics.registry();
+        r.getMeters().stream().filter(m -> m.getId().getTag("strategy") != null).toList().forEach(r::remove);
+        return r;
     }
 
     /** The meters on the master's JMX; without JMX they are kept in memory only, never failing the master. */
@@ -127,6 +153,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
             rates.update(st);
             // forget only regions gone from the whole cluster: a run sees one RS group or table at a time
             rates.retainLive(st);
+            groups.retainLive(st.getLiveServerMetrics().keySet());
         } catch (RuntimeException e) {
             LOG.warn("Libra: could not read request counts from the cluster metrics", e);
         }
@@ -176,24 +203,29 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         HBaseSnapshot snap = run.snap();
         PlanResult whole = run.result();
         Map<TableName, List<RegionPlan>> out = new HashMap<>();
-        boolean moved = false;
+        List<MoveAction> moves = new ArrayList<>();
+        int splits = 0;
         if (whole.plan().status() != PlanStatus.SUSPENDED) {
             Budget budget = new Budget(c.maxMovesPerRun(), c.maxSplitsPerRun());
+            List<String> head = List.of(run.estimation());
             for (TableName table : load.keySet()) {
-                List<RegionPlan> plans = balanceOneTable(table, whole.before(), snap, run.placement(), budget, mode, c);
-                moved |= !plans.isEmpty();
-                out.put(table, mode.execute() ? plans : new ArrayList<>());
+                Translation t = balanceOneTable(table, whole.before(), snap, run.placement(), budget, mode, c, head);
+                head = List.of();
+                moves.addAll(t.moveActions());
+                splits += mode.split() ? t.splits().size() : 0;
+                out.put(table, mode.execute() ? new ArrayList<>(t.moves()) : new ArrayList<>());
             }
         } else {
-            report(whole, Translation.of(List.of(), snap, 0), whole.before().balance(), mode, snap);
+            report(whole, Translation.of(List.of(), snap, 0), whole.before().balance(), mode, snap, "",
+                    List.of(run.estimation()));
         }
-        end(run, moved);
+        end(run, moves, splits);
         return out;
     }
 
-    /** What one balancer call works on: the group's window, planned once. */
+    /** What one balancer call works on: the group's window, planned once, and its estimation line. */
     private record Run(LibraConfig config, RunMode mode, GroupState group, HBaseSnapshot snap, Placement placement,
-                       PlanResult result) {
+                       PlanResult result, String estimation) {
     }
 
     /** Builds the window of these servers and plans on it; the result is what the master's JMX shows. */
@@ -202,20 +234,42 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         GroupState group = groups.of(servers.keySet());
         HBaseSnapshot snap = snapshot(servers, c);
         Placement placement = new Placement(snap, this::rackOf);
-        PlanResult result = plan(snap, group, placement, c);
+        Plan previous = c.historyWindows() > 0
+                ? group.memory.toCheck(snap.snapshot(), why -> LOG.info("Libra: {}", why)).orElse(null) : null;
+        PlanResult result = plan(snap, group, placement, c, previous);
         lastSnapshot = snap;
         lastResult = result;
-        return new Run(c, RunMode.of(c), group, snap, placement, result);
+        return new Run(c, RunMode.of(c), group, snap, placement, result,
+                EstimationLine.of(result.plan().estimation(), PredictionCheck.of(previous, snap.snapshot())));
     }
 
     /**
      * Remembers the window for the fluctuation guard (a window in which regions moved differs from
-     * the next by design: only quiet ones are compared) and exports it if an operator asked.
+     * the next by design: only quiet ones are compared) and, for the learnt estimate and the next
+     * forecast check, with the plan of the moves the master carries out; exports it if asked.
      */
-    private void end(Run run, boolean moved) {
+    private void end(Run run, List<MoveAction> moves, int splits) {
         RunMode mode = run.mode();
-        run.group().previousWindow = !moved || !mode.execute() || mode.adminDryRun() ? run.snap().snapshot() : null;
+        List<MoveAction> done = mode.execute() && !mode.adminDryRun() ? moves : List.of();
+        run.group().previousWindow = done.isEmpty() ? run.snap().snapshot() : null;
+        run.group().memory.remember(run.snap().snapshot(), carriedOut(run.result(), done, run.config()), splits,
+                run.config().historyWindows());
         exportIfAsked(run.snap(), mode, run.config());
+    }
+
+    /** The plan of the moves carried out, with the forecast of each node's load after them alone. */
+    private static Plan carriedOut(PlanResult r, List<MoveAction> done, LibraConfig c) {
+        LoadModel after = done.isEmpty() ? r.before() : predict(r.before(), done, c);
+        if (after == null) {
+            return null;
+        }
+        List<NodeForecast> forecast = new ArrayList<>(after.nodeCount());
+        for (io.libra.core.model.Node n : after.nodes()) {
+            int j = after.nodeIndex(n.id());
+            forecast.add(new NodeForecast(n.id(), after.load(j, Dimension.CPU), after.load(j, Dimension.DISK)));
+        }
+        return new Plan(r.plan().strategy(), List.copyOf(done), r.before().balance(), after.balance(), r.plan().status(),
+                "moves returned to the master", forecast, r.plan().estimation());
     }
 
     /** Moves and splits left for the rest of a by-table call. */
@@ -230,11 +284,11 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
     }
 
     /** One table's plan on the shared estimate: that table's regions only, its own per-server targets. */
-    private List<RegionPlan> balanceOneTable(TableName table, LoadModel cluster, HBaseSnapshot snap,
-                                             Placement placement, Budget budget, RunMode mode, LibraConfig c) {
+    private Translation balanceOneTable(TableName table, LoadModel cluster, HBaseSnapshot snap, Placement placement,
+                                        Budget budget, RunMode mode, LibraConfig c, List<String> head) {
         LoadModel model = TableModels.of(cluster, table.getNameAsString());
         if (model.regions().isEmpty() || budget.moves <= 0) {
-            return List.of();
+            return Translation.of(List.of(), snap, 0);
         }
         java.time.Instant start = java.time.Instant.now();
         Plan plan = planner.plan(model);
@@ -246,11 +300,12 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
                 r -> r.table().equals(table.getNameAsString()));
         budget.moves -= t.moves().size();
         budget.splits -= t.splits().size();
-        report(result, t, predictThisRun(result, t, c).balance(), mode, snap, "table " + table.getNameAsString() + ": ");
+        report(result, t, predictThisRun(result, t, c).balance(), mode, snap, "table " + table.getNameAsString() + ": ",
+                head);
         if (mode.split()) {
             requestSplits(t.splits());
         }
-        return new ArrayList<>(t.moves());
+        return t;
     }
 
     /**
@@ -284,21 +339,22 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
                 new Translation.Limits(c.maxMovesPerRun(), c.maxSplitsPerRun()), placement, result.before());
         Translation t = withRegionCounts(planned, result, snap, placement, c, c.maxMovesPerRun(), r -> true);
         Balance thisRun = predictThisRun(result, t, c).balance();
-        report(result, t, thisRun, mode, snap);
+        report(result, t, thisRun, mode, snap, "", List.of(run.estimation()));
         if (mode.split()) {
             requestSplits(t.splits());
         }
-        end(run, !t.moves().isEmpty());
+        end(run, t.moveActions(), mode.split() ? t.splits().size() : 0);
         return mode.execute() ? new ArrayList<>(t.moves()) : new ArrayList<>();
     }
 
     /**
-     * Plans on the window, system regions pinned, after the fluctuation guard ({@link Fluctuation})
-     * compared it with the group's previous quiet window.
+     * Plans on the window and the group's history, system regions pinned, after the fluctuation
+     * guard ({@link Fluctuation}) compared it with the group's previous quiet window; the
+     * {@code previous} plan's forecast is checked against the window.
      */
-    private PlanResult plan(HBaseSnapshot snap, GroupState group, Placement placement, LibraConfig c) {
-        ClusterSnapshot previous = c.fluctuationGuard() > 0 ? group.previousWindow : null;
-        Fluctuation flux = Fluctuation.between(previous, snap.snapshot(), c.fluctuationGuard());
+    private PlanResult plan(HBaseSnapshot snap, GroupState group, Placement placement, LibraConfig c, Plan previous) {
+        ClusterSnapshot quiet = c.fluctuationGuard() > 0 ? group.previousWindow : null;
+        Fluctuation flux = Fluctuation.between(quiet, snap.snapshot(), c.fluctuationGuard());
         if (flux.suspends()) {
             LoadModel model = planner.estimate(snap.snapshot());
             return new PlanResult(Plan.empty(planner.strategy().name(), model.balance(), PlanStatus.SUSPENDED,
@@ -308,8 +364,10 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         if (!flux.nodes().isEmpty()) {
             LOG.info("Libra: fluctuation guard holds {} server(s) still this run: {}", flux.nodes().size(), flux.nodes());
         }
-        // no history: the previous quiet window has the same placement, so nothing can be learnt from it
-        return planner.plan(PlanRequest.of(snap.snapshot()), placement::pin);
+        List<ClusterSnapshot> history = c.historyWindows() > 0
+                ? group.memory.history(snap.snapshot(), why -> LOG.info("Libra: {}", why)) : List.of();
+        // the guard is the balancer's own, per server (above)
+        return planner.plan(new PlanRequest(snap.snapshot(), history, previous, false), placement::pin);
     }
 
     /** The region-count band's moves on the state this run's load moves leave, within the move cap. */
@@ -369,14 +427,11 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         }
     }
 
-    /** One log line for the run and one per action, the decision record and the meters. */
-    private void report(PlanResult result, Translation t, Balance thisRun, RunMode mode, HBaseSnapshot snap) {
-        report(result, t, thisRun, mode, snap, "");
-    }
-
+    /** One log line for the run, {@code head} (the estimation), one line per action, the decision record and the meters. */
     private void report(PlanResult result, Translation t, Balance thisRun, RunMode mode, HBaseSnapshot snap,
-                        String prefix) {
-        List<String> lines = describe(result, t, snap);
+                        String prefix, List<String> head) {
+        List<String> lines = new ArrayList<>(head);
+        lines.addAll(describe(result, t, snap));
         double bytesMoved = t.bytesMoved(snap);
         String outcome = prefix + outcome(result, t, thisRun, mode.adminDryRun(), mode.execute(), mode.split())
                 + String.format(Locale.ROOT, "; store files moved %.1f MiB", bytesMoved / (1 << 20));
@@ -400,7 +455,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         ClusterMetrics cm = clusterStatus;
         Map<String, LoadReport> reports = freshReports(assignment.keySet(), cm, c);
         HBaseSnapshot snap = new SnapshotBuilder(c.estimation(), c.defaultCpuCores())
-                .build(assignment, cm, rates, reports, Instant.now());
+                .build(assignment, cm, rates, reports, clock.instant());
         noteMissing(snap.estimatedNodes());
         return snap;
     }
@@ -410,7 +465,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         ReporterClient.Pull pull = reports.pull(servers, cm);
         Map<String, LoadReport> fresh = new HashMap<>(pull.reports());
         Map<String, String> missing = new HashMap<>(pull.missing());
-        long oldest = System.currentTimeMillis() - c.staleAfter().toMillis();
+        long oldest = clock.millis() - c.staleAfter().toMillis();
         fresh.values().removeIf(r -> {
             boolean stale = r.updatedAtMillis() < oldest;
             if (stale) {
@@ -446,10 +501,16 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
 
     /** The state the moves returned this run leave, as the planner estimates it (the plan may hold more). */
     private static LoadModel predictThisRun(PlanResult r, Translation t, LibraConfig c) {
+        LoadModel after = predict(r.before(), t.moveActions(), c);
+        return after == null ? r.predicted() : after;
+    }
+
+    /** The state {@code moves} leave, or null when they do not apply to {@code before}. */
+    private static LoadModel predict(LoadModel before, List<MoveAction> moves, LibraConfig c) {
         try {
-            return new PlanApplier(c.estimation()).apply(r.before(), t.moveActions());
+            return new PlanApplier(c.estimation()).apply(before, moves);
         } catch (RuntimeException e) {
-            return r.predicted();
+            return null;
         }
     }
 

@@ -41,6 +41,11 @@ public final class SnapshotMetrics {
     public final ClusterMetrics second;
 
     public SnapshotMetrics(ClusterSnapshot s) {
+        this(s, System.currentTimeMillis());
+    }
+
+    /** With the RegionServers' reports stamped {@code reportedAtMillis}. */
+    public SnapshotMetrics(ClusterSnapshot s, long reportedAtMillis) {
         HexFormat hex = HexFormat.of();
         long regionId = 1;
         for (Node n : s.nodes()) {
@@ -70,7 +75,7 @@ public final class SnapshotMetrics {
                 rates.put(regionOfId.get(r.id()).getEncodedName(), new double[] {r.counters().readOps(),
                         r.counters().writeOps(), r.counters().readBytes(), r.counters().writeBytes()});
             }
-            reports.put(sn.getServerName(), new LoadReport(sn.getServerName(), System.currentTimeMillis(),
+            reports.put(sn.getServerName(), new LoadReport(sn.getServerName(), reportedAtMillis,
                     s.windowSeconds(), n.capacity() != null ? n.capacity().cpu() : n.cpuCores(), n.cpuUsage(), "snapshot",
                     n.diskBytesPerSec(), 0, "snapshot", rates, n.capacity() != null ? n.capacity().diskBytesPerSec() : 0));
         }

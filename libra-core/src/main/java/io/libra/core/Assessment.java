@@ -1,0 +1,27 @@
+package io.libra.core;
+
+import io.libra.core.estimate.LoadModel;
+import io.libra.core.estimate.PredictionCheck;
+import io.libra.core.model.ClusterSnapshot;
+import io.libra.core.plan.Estimation;
+import io.libra.core.schedule.SchedulerConfig;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * What the planner knows of a window before it schedules: the estimated load model, the check of
+ * the previous plan's forecast against this window, how the estimate was made, and the scheduler
+ * settings that check calls for (conservative after a miss). An adapter that schedules with its
+ * own search (the Cassandra ring planner) takes this, plans, and hands its outcome to
+ * {@link Planner#finish}, so every plan gets the same estimate, noise check and forecast.
+ *
+ * @param started when the round began (for the plan's duration)
+ */
+public record Assessment(ClusterSnapshot snapshot, LoadModel model, Optional<PredictionCheck> check,
+                         Estimation estimation, SchedulerConfig config, Instant started) {
+
+    /** Whether the last forecast missed by more than its plan claimed to fix, so this round plans conservatively. */
+    public boolean conservative() {
+        return check.map(PredictionCheck::conservative).orElse(false);
+    }
+}

@@ -1,0 +1,27 @@
+package io.libra.hbase.balancer;
+
+import io.libra.core.estimate.PredictionCheck;
+import io.libra.core.plan.Estimation;
+import java.util.Locale;
+import java.util.Optional;
+
+/** The run's one line on how loads were estimated, for the master log and the decision log. */
+final class EstimationLine {
+    private EstimationLine() {
+    }
+
+    static String of(Estimation how, Optional<PredictionCheck> check) {
+        if (how == null) {
+            return "estimation: none this run (no plan was made)";
+        }
+        String last = check.map(c -> String.format(Locale.ROOT, "last forecast error %s (%s; it claimed to fix %s)",
+                percent(c.error()), c.dimension().label(), percent(c.claimed()))).orElse("last forecast not checked");
+        return String.format(Locale.ROOT, "estimation: model %s, %d window(s), fit error %s, %s, %s", how.model(),
+                how.windows(), percent(how.fitError()), last,
+                check.filter(PredictionCheck::conservative).isPresent() ? "conservative" : "not conservative");
+    }
+
+    private static String percent(double share) {
+        return Double.isFinite(share) ? String.format(Locale.ROOT, "%.1f%%", 100 * share) : "unknown";
+    }
+}

@@ -1,0 +1,154 @@
+package io.libra.hbase.balancer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
+import io.libra.core.model.ClusterSnapshot;
+import io.libra.core.plan.Estimation;
+import io.libra.hbase.LibraConfig;
+import java.lang.management.ManagementFactory;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import javax.management.ObjectName;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.hbase.HConstants;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
+
+/** The balancer's memory between runs, with the real core planner: history windows and the forecast check. */
+class PlanHistoryTest {
+    private final ListAppender<ILoggingEvent> logged = new ListAppender<>();
+    private final Logger logger = (Logger) LoggerFactory.getLogger(LibraLoadBalancer.class);
+    private Instant now = Skewed.AT;
+    private ClusterSnapshot truth = Skewed.snapshot();
+    private SnapshotMetrics window;
+    private LibraLoadBalancer balancer;
+
+    @BeforeEach
+    void listen() {
+        logged.start();
+        logger.addAppender(logged);
+    }
+
+    @AfterEach
+    void stop() {
+        logger.detachAppender(logged);
+        if (balancer != null) {
+            balancer.stop("test over");
+        }
+    }
+
+    private void start(boolean dryRun, int windows) throws Exception {
+        Configuration conf = HBaseConfiguration.create();
+        conf.setBoolean("hbase.master.balancer.uselocality", false);
+        conf.setBoolean(LibraConfig.DRY_RUN, dryRun);
+        conf.setInt(LibraConfig.HISTORY_WINDOWS, windows);
+        InstantSource clock = () -> now;
+        balancer = new LibraLoadBalancer(clock);
+        balancer.setReportSource((servers, cm) -> window.reports);
+        balancer.setMasterServices(MasterStub.of(conf));
+        balancer.initialize();
+        window = new SnapshotMetrics(truth, now.toEpochMilli());
+        balancer.updateClusterMetrics(window.first);
+        balancer.updateClusterMetrics(window.second);
+    }
+
+    /** One balancer run on the cluster as it is now; returns the moves as (region id → destination). */
+    private Map<String, String> run() {
+        window = new SnapshotMetrics(truth, now.toEpochMilli());
+        Map<String, String> moved = new HashMap<>();
+        window.moves(balancer.balanceCluster(Map.of(HConstants.ENSEMBLE_TABLE_NAME, window.assignment)))
+                .forEach(m -> moved.put(m[0], m[2]));
+        return moved;
+    }
+
+    /** A minute later, with {@code moved} carried out (or not). */
+    private void nextWindow(Map<String, String> moved) {
+        now = now.plusSeconds(60);
+        truth = Skewed.after(truth, moved, now);
+    }
+
+    private Estimation estimation() {
+        return balancer.lastResult().plan().estimation();
+    }
+
+    private List<String> lines(String containing) {
+        return logged.list.stream().map(ILoggingEvent::getFormattedMessage).filter(m -> m.contains(containing)).toList();
+    }
+
+    @Test
+    void theMovesReturnedAreCheckedAgainstTheNextWindow() throws Exception {
+        start(false, 3);
+        Map<String, String> moved = run();
+        assertThat(moved).isNotEmpty();
+        assertThat(estimation().windows()).isEqualTo(1);
+        assertThat(estimation().lastPredictionError()).isNaN();
+        nextWindow(moved);
+        run();
+        assertThat(estimation().windows()).isEqualTo(2);
+        // the toy cluster costs what the mapping says, so the forecast of the moved layout holds
+        assertThat(estimation().lastPredictionError()).isBetween(0.0, 0.05);
+        assertThat(lines("estimation: model")).hasSize(2);
+        assertThat(lines("estimation: model").get(1)).contains("2 window(s)").contains("last forecast error")
+                .endsWith("not conservative");
+        var jmx = ManagementFactory.getPlatformMBeanServer().queryNames(new ObjectName(BalancerMetrics.DOMAIN + ":*"), null);
+        assertThat(jmx).extracting(ObjectName::toString).anyMatch(n -> n.contains("libraPredictionError"));
+    }
+
+    @Test
+    void aMoveThatDidNotHappenLeavesTheForecastUnchecked() throws Exception {
+        start(false, 3);
+        Map<String, String> moved = run();
+        assertThat(moved).isNotEmpty();
+        nextWindow(Map.of());
+        run();
+        assertThat(estimation().windows()).isEqualTo(2);
+        assertThat(estimation().lastPredictionError()).isNaN();
+        assertThat(lines("last run's forecast not checked: region ")).hasSize(1);
+        assertThat(lines("estimation: model").get(1)).contains("last forecast not checked");
+    }
+
+    @Test
+    void historyKeepsTheConfiguredNumberOfWindows() throws Exception {
+        start(true, 2);
+        for (int i = 0; i < 4; i++) {
+            assertThat(run()).isEmpty();
+            assertThat(estimation().windows()).isEqualTo(Math.min(i, 2) + 1);
+            nextWindow(Map.of());
+        }
+        // a dry run forecasts that nothing moves, and the next window checks it
+        assertThat(estimation().lastPredictionError()).isCloseTo(0.0, org.assertj.core.api.Assertions.within(1e-9));
+    }
+
+    @Test
+    void zeroWindowsTurnsHistoryAndTheCheckOff() throws Exception {
+        start(true, 0);
+        for (int i = 0; i < 3; i++) {
+            run();
+            assertThat(estimation().windows()).isEqualTo(1);
+            assertThat(estimation().lastPredictionError()).isNaN();
+            nextWindow(Map.of());
+        }
+    }
+
+    @Test
+    void aWindowThatNoLongerBelongsIsDroppedNotThrown() throws Exception {
+        start(true, 3);
+        now = now.plusSeconds(600);
+        run();
+        now = Skewed.AT;
+        truth = Skewed.after(truth, Map.of(), now);
+        run();
+        assertThat(balancer.lastResult()).isNotNull();
+        assertThat(estimation().windows()).isEqualTo(1);
+        assertThat(lines("dropped, it does not belong")).singleElement().asString().contains("capturedAt");
+    }
+}

@@ -1,0 +1,107 @@
+package io.libra.hbase.balancer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.libra.core.Planner;
+import io.libra.core.model.ClusterSnapshot;
+import io.libra.core.plan.MoveAction;
+import io.libra.core.plan.Plan;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.hadoop.hbase.ServerName;
+import org.junit.jupiter.api.Test;
+
+class PlanMemoryTest {
+    private final ClusterSnapshot base = Skewed.snapshot();
+    private final List<String> log = new ArrayList<>();
+    private final PlanMemory memory = new PlanMemory();
+
+    private ClusterSnapshot at(int minute) {
+        return Skewed.after(base, Map.of(), Skewed.AT.plusSeconds(60L * minute));
+    }
+
+    /** A plan moving r-0 from rs-1 to rs-3, with its forecast. */
+    private Plan moveR0() {
+        Plan p = Planner.builder().build().plan(base).plan();
+        return new Plan(p.strategy(), List.of(new MoveAction("r-0", "rs-1", "rs-3", 0, null)), p.before(), p.predicted(),
+                p.status(), "", p.forecast(), p.estimation());
+    }
+
+    @Test
+    void keepsTheLastWindowsOldestFirst() {
+        for (int m = 0; m < 4; m++) {
+            memory.remember(at(m), null, 0, 3);
+        }
+        assertThat(memory.history(at(4), log::add)).extracting(ClusterSnapshot::capturedAt)
+                .containsExactly(at(1).capturedAt(), at(2).capturedAt(), at(3).capturedAt());
+        assertThat(log).isEmpty();
+    }
+
+    @Test
+    void aWindowThatDoesNotBelongIsDroppedWithOneLineAndNotThrown() {
+        memory.remember(at(0), null, 0, 3);
+        memory.remember(at(5), null, 0, 3);
+        // the clock went back: the window of minute 5 is after the current one of minute 3
+        assertThat(memory.history(at(3), log::add)).extracting(ClusterSnapshot::capturedAt)
+                .containsExactly(at(0).capturedAt());
+        assertThat(log).singleElement().asString().contains("dropped").contains("capturedAt");
+        assertThat(memory.history(at(3), log::add)).hasSize(1);
+        assertThat(log).hasSize(1);
+        assertThat(memory.windows()).isEqualTo(1);
+    }
+
+    @Test
+    void thePreviousPlanIsCheckedOnlyWhenEveryMoveShowsAtItsDestination() {
+        Plan plan = moveR0();
+        memory.remember(at(0), plan, 0, 3);
+        assertThat(memory.toCheck(Skewed.after(base, Map.of("r-0", "rs-3"), Skewed.AT.plusSeconds(60)), log::add))
+                .containsSame(plan);
+        assertThat(log).isEmpty();
+        assertThat(memory.toCheck(at(1), log::add)).isEmpty();
+        assertThat(log).singleElement().asString().contains("not checked")
+                .contains("r-0 is on rs-1, not on its destination rs-3");
+    }
+
+    @Test
+    void aRunThatRequestedSplitsLeavesNothingToCheck() {
+        memory.remember(at(0), moveR0(), 2, 3);
+        assertThat(memory.toCheck(Skewed.after(base, Map.of("r-0", "rs-3"), Skewed.AT.plusSeconds(60)), log::add))
+                .isEmpty();
+        assertThat(log).singleElement().asString().contains("requested 2 split(s)");
+    }
+
+    @Test
+    void zeroWindowsForgetsEverything() {
+        memory.remember(at(0), moveR0(), 0, 3);
+        memory.remember(at(1), moveR0(), 0, 0);
+        assertThat(memory.history(at(2), log::add)).isEmpty();
+        assertThat(memory.toCheck(Skewed.after(base, Map.of("r-0", "rs-3"), Skewed.AT), log::add)).isEmpty();
+        assertThat(log).isEmpty();
+    }
+
+    @Test
+    void groupsWithAServerGoneAreForgotten() {
+        GroupState.Groups groups = new GroupState.Groups();
+        ServerName a = ServerName.valueOf("a", 16020, 1L);
+        ServerName b = ServerName.valueOf("b", 16020, 1L);
+        ServerName c = ServerName.valueOf("c", 16020, 1L);
+        GroupState ab = groups.of(Set.of(a, b));
+        groups.of(Set.of(c));
+        groups.retainLive(Set.of(a, b, ServerName.valueOf("c", 16020, 2L)));
+        assertThat(groups.size()).isEqualTo(1);
+        assertThat(groups.of(Set.of(b, a))).isSameAs(ab);
+    }
+
+    @Test
+    void theEstimationLineSaysModelWindowsErrorsAndWhetherConservative() {
+        Plan plan = Planner.builder().build().plan(base).plan();
+        assertThat(EstimationLine.of(plan.estimation(), java.util.Optional.empty()))
+                .startsWith("estimation: model " + plan.estimation().model() + ", 1 window(s), fit error ")
+                .endsWith("last forecast not checked, not conservative");
+        var check = new io.libra.core.estimate.PredictionCheck(0.25, io.libra.core.model.Dimension.DISK, 0.1, true);
+        assertThat(EstimationLine.of(plan.estimation(), java.util.Optional.of(check)))
+                .contains("last forecast error 25.0% (disk; it claimed to fix 10.0%), conservative");
+    }
+}
