@@ -76,6 +76,9 @@ public final class Views {
             o.put("sampledOps", w.sampledOps());
             o.put("requestOps", w.requestOps());
         }
+        if (v.estimate() != null) {
+            estimation(o.putObject("estimation"), v.estimate());
+        }
         if (v.job() != null) {
             o.set("job", Json.MAPPER.valueToTree(v.job()));
             o.set("pendingCleanup", Json.MAPPER.valueToTree(v.job().pendingCleanup));
@@ -88,6 +91,33 @@ public final class Views {
             x.put("remedy", a.remedy());
         }
         return o;
+    }
+
+    /**
+     * How the last plan estimated load: the model and windows used, its held-out fit error, the
+     * last executed plan's forecast against the window that followed (once one was checked), and
+     * whether that miss made the ring search conservative. Unknown numbers are left out, never NaN.
+     */
+    private static void estimation(ObjectNode o, DaemonView.Estimate e) {
+        o.put("model", e.how().model());
+        o.put("windows", e.how().windows());
+        o.put("historyKept", e.kept());
+        finite(o, "fitError", e.how().fitError());
+        o.put("forecastChecked", Double.isFinite(e.how().lastPredictionError()));
+        finite(o, "lastPredictionError", e.how().lastPredictionError());
+        o.put("conservative", e.conservative());
+        if (e.how().detail() != null) {
+            o.put("detail", e.how().detail());
+        }
+        if (e.dropped() != null) {
+            o.put("historyDropped", e.dropped());
+        }
+    }
+
+    private static void finite(ObjectNode o, String field, double v) {
+        if (Double.isFinite(v)) {
+            o.put(field, v);
+        }
     }
 
     /** Something on the ring the operator must act on, and what to do. */

@@ -64,7 +64,7 @@ class CassandraSidecarIT {
                     api = new SidecarHttp(sidecar.port());
                     load.start();
                     Usage.measure(ring, load, MEASURE_OPS / 2); // warm-up: JIT, connection pools
-                    Usage before = Usage.measure(ring, load, MEASURE_OPS);
+                    Usage before = Usage.measureQuiet(ring, load, MEASURE_OPS);
                     LOG.info("before: cpu Max/Mean {} disk Max/Mean {} ({})", before.cpuMaxOverMean(),
                             before.diskMaxOverMean(), before);
                     cassandraDiskCountersExist(ring);
@@ -82,10 +82,11 @@ class CassandraSidecarIT {
                         after = new Workload(fresh, load);
                         after.start();
                         Usage.measure(ring, after, MEASURE_OPS / 2); // the restarted n2 and cleanups settle
-                        Usage balanced = Usage.measure(ring, after, MEASURE_OPS);
+                        Usage balanced = Usage.measureQuiet(ring, after, MEASURE_OPS);
                         LOG.info("after: cpu Max/Mean {} disk Max/Mean {} ({})", balanced.cpuMaxOverMean(),
                                 balanced.diskMaxOverMean(), balanced);
                         after.close();
+                        forecastOfTheJobIsChecked();
                         restartedDaemonResumesAnInterruptedMove(ring, job);
                         assertThat(load.completed.get() + after.completed.get()).isGreaterThan(3L * MEASURE_OPS);
                         Acknowledged.readBack(fresh, load, ConsistencyLevel.ALL);
@@ -196,6 +197,23 @@ class CassandraSidecarIT {
                 applied[0].balanceAfter().imbalanceDegree());
         assertThat(applied[0].balanceAfter().imbalanceDegree()).as("Δ after the served plan, offline")
                 .isLessThan(applied[0].balanceBefore().imbalanceDegree());
+    }
+
+    /**
+     * The first plannable window after the job checks the executed plan's forecast against what
+     * the nodes measured: /status says so, and /metrics carries the error (and no NaN).
+     */
+    private void forecastOfTheJobIsChecked() {
+        JsonNode[] estimation = new JsonNode[1];
+        Poll.until("/status to report a checked forecast", Duration.ofSeconds(120), () -> {
+            estimation[0] = get("/api/v1/status").body().path("estimation");
+            return estimation[0].path("forecastChecked").asBoolean();
+        });
+        LOG.info("estimation after the job: {}", estimation[0]);
+        assertThat(estimation[0].path("lastPredictionError").asDouble()).isNotNegative();
+        assertThat(estimation[0].path("windows").asInt()).isPositive();
+        String metrics = get("/metrics").raw();
+        assertThat(metrics).contains("libra_prediction_error").doesNotContain("NaN");
     }
 
     private void badRequestsGet4xx() {
