@@ -10,8 +10,6 @@ import io.libra.cassandra.http.Json;
 import io.libra.cassandra.http.Views;
 import io.libra.core.estimate.EstimationConfig;
 import io.libra.core.format.SnapshotCodec;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -22,23 +20,11 @@ class AddNodeAdviceTest {
     @TempDir
     Path dir;
 
-    private record Run(int code, String out, String err) {
-    }
-
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        Main main = new Main(new PrintWriter(out, true), new PrintWriter(err, true));
-        int code = Main.commandLine(main, new PrintWriter(out, true), new PrintWriter(err, true)).execute(args);
-        assertThat(main.sidecar()).as("no daemon starts").isNull();
-        return new Run(code, out.toString(), err.toString());
-    }
-
     @Test
     void offlineAdviceOnTheServedSnapshotEqualsTheLiveAdvice() throws Exception {
         RingModel model = new RingModelBuilder(8, EstimationConfig.DEFAULT).build(RingModelBuilderTest.window());
         Path snapshot = Files.writeString(dir.resolve("snapshot.json"), SnapshotCodec.write(model.snapshot()));
-        Run r = run("--advise-add-node", snapshot.toString(), "--count", "2");
+        MainTest.Run r = MainTest.run("--advise-add-node", snapshot.toString(), "--count", "2");
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode offline = Json.MAPPER.readTree(r.out());
         assertThat(offline).isEqualTo(Views.addNode(model.ring(), 4, 2));
@@ -54,23 +40,16 @@ class AddNodeAdviceTest {
         RingModel model = new RingModelBuilder(8, EstimationConfig.DEFAULT).build(RingModelBuilderTest.window());
         String json = SnapshotCodec.write(model.snapshot());
         Path snapshot = Files.writeString(dir.resolve("snapshot.json"), json);
-        assertOneLine(run("--advise-add-node", snapshot.toString(), "--count", "17"),
+        MainTest.assertOneLine(MainTest.run("--advise-add-node", snapshot.toString(), "--count", "17"), 2,
                 "--count: must be from 1 to 16, got 17");
         String first = model.snapshot().ring().get("n1").get(0);
         Path vnodes = Files.writeString(dir.resolve("vnodes.json"),
                 json.replace("\"" + first + "\"", "\"" + first + "\", \"0000000000000001\""));
-        assertOneLine(run("--advise-add-node", vnodes.toString()),
+        MainTest.assertOneLine(MainTest.run("--advise-add-node", vnodes.toString()), 2,
                 vnodes + ": ring.n1: 2 tokens (a vnode ring); only single-token rings are modelled");
         Path broken = Files.writeString(dir.resolve("broken.json"), "{");
-        assertThat(run("--advise-add-node", broken.toString()).err()).startsWith("libra-sidecar: " + broken + ": ");
-        assertOneLine(run("--advise-add-node", dir.resolve("none.json").toString()),
+        assertThat(MainTest.run("--advise-add-node", broken.toString()).err()).startsWith("libra-sidecar: " + broken + ": ");
+        MainTest.assertOneLine(MainTest.run("--advise-add-node", dir.resolve("none.json").toString()), 2,
                 dir.resolve("none.json") + ": cannot read: ");
-    }
-
-    private static void assertOneLine(Run r, String startsWith) {
-        assertThat(r.code()).as(r.err()).isEqualTo(2);
-        assertThat(r.out()).isEmpty();
-        assertThat(r.err()).startsWith("libra-sidecar: " + startsWith);
-        assertThat(r.err().strip()).doesNotContain("\n").doesNotContain("Exception");
     }
 }

@@ -42,9 +42,7 @@ import org.slf4j.LoggerFactory;
 @Timeout(value = 14, unit = TimeUnit.MINUTES)
 class CassandraSidecarIT {
     private static final Logger LOG = LoggerFactory.getLogger(CassandraSidecarIT.class);
-    /** n1 owns ~35% of the ring, n2 ~16%, n3 ~49%. */
-    private static final long[] TOKENS = {-9_000_000_000_000_000_000L, -6_000_000_000_000_000_000L,
-        3_000_000_000_000_000_000L};
+    private static final long[] TOKENS = Ring.SKEWED;
     private static final String AUTH = "it-secret";
     private static final int MEASURE_OPS = 20_000;
     private SidecarHttp api;
