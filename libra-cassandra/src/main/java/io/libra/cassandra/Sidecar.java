@@ -1,7 +1,5 @@
 package io.libra.cassandra;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.libra.cassandra.collect.Collector;
 import io.libra.cassandra.collect.RingModel;
 import io.libra.cassandra.collect.RingModelBuilder;
@@ -24,14 +22,8 @@ import io.libra.core.estimate.EstimationConfig;
 import io.libra.core.estimate.FluctuationGuard;
 import io.libra.core.format.SnapshotCodec;
 import io.libra.core.model.ClusterSnapshot;
-import io.libra.core.estimate.LoadModel;
-import io.libra.core.estimate.RegionLoad;
-import io.libra.core.model.Dimension;
 import io.libra.core.plan.Plan;
-import io.libra.core.ring.RingPlan;
-import io.libra.core.ring.RingPlanner;
 import io.libra.core.ring.RingPlannerConfig;
-import io.libra.core.ring.Tokens;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MultiGauge;
