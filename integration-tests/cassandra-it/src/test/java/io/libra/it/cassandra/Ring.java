@@ -22,6 +22,8 @@ import java.util.stream.Stream;
 final class Ring implements AutoCloseable {
     /** Three single tokens, unbalanced: n1 owns ~35% of the ring, n2 ~16%, n3 ~49%. */
     static final long[] SKEWED = {-9_000_000_000_000_000_000L, -6_000_000_000_000_000_000L, 3_000_000_000_000_000_000L};
+    /** A joining node also streams its ranges in (74 s measured on a loaded 2-core machine): twice a start's bound. */
+    private static final Duration BOOTSTRAP = Duration.ofSeconds(300);
     final List<NodeProcess> nodes = new ArrayList<>();
     private final List<CassandraNode> jmx = new ArrayList<>();
     private final Path javaHome;
@@ -101,9 +103,13 @@ final class Ring implements AutoCloseable {
     }
 
     void start(NodeProcess n) throws IOException {
+        start(n, Duration.ofSeconds(150));
+    }
+
+    private void start(NodeProcess n, Duration limit) throws IOException {
         n.start(javaHome, lib);
         CassandraNode c = jmx.get(n.index - 1);
-        Poll.until(n.id() + " to serve CQL and be NORMAL", Duration.ofSeconds(150), () -> {
+        Poll.until(n.id() + " to serve CQL and be NORMAL", limit, () -> {
             if (!n.alive()) {
                 throw new AssertionError(n.id() + " exited during startup:\n" + n.logTail());
             }
@@ -125,7 +131,7 @@ final class Ring implements AutoCloseable {
         n.writeConfig();
         nodes.add(n);
         jmx.add(new CassandraNode(new JmxNode(instance(n))));
-        start(n);
+        start(n, BOOTSTRAP);
         awaitAllUp();
         return n;
     }
