@@ -26,12 +26,13 @@ final class EvaluateCommand implements Callable<Integer> {
         w.println();
         w.print(PlanView.balance(c.before().balance(), c.after().balance()));
         w.println();
-        Table t = new Table("node", "cpu before", "cpu after", "disk before", "disk after", "regions after");
+        boolean ring = !c.tokensAfter().isEmpty();
+        Table t = new Table("node", "cpu before", "cpu after", "disk before", "disk after", ring ? "token after" : "regions after");
         for (int j = 0; j < c.before().nodeCount(); j++) {
             String id = c.before().nodes().get(j).id();
-            long regions = c.after().regions().stream().filter(r -> r.node().equals(id)).count();
+            Object placed = ring ? c.tokensAfter().get(id) : c.after().regions().stream().filter(r -> r.node().equals(id)).count();
             t.row(id, Table.f3(c.before().normalized(j, Dimension.CPU)), Table.f3(c.after().normalized(j, Dimension.CPU)),
-                    Table.f3(c.before().normalized(j, Dimension.DISK)), Table.f3(c.after().normalized(j, Dimension.DISK)), regions);
+                    Table.f3(c.before().normalized(j, Dimension.DISK)), Table.f3(c.after().normalized(j, Dimension.DISK)), placed);
         }
         w.print(t.render());
         w.println("(loads are relative to each node's target: 1.000 = balanced)");

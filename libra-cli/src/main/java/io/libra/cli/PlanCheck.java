@@ -4,13 +4,28 @@ import io.libra.core.format.PlanDocument;
 import io.libra.core.estimate.EstimationConfig;
 import io.libra.core.estimate.LoadModel;
 import io.libra.core.Planner;
+import io.libra.core.model.Node;
 import io.libra.core.plan.InvalidPlanException;
 import io.libra.core.apply.PlanApplier;
+import io.libra.core.plan.MoveTokenAction;
+import io.libra.core.ring.RingApplier;
+import io.libra.core.ring.RingLoad;
+import io.libra.core.ring.RingNodeLoad;
+import io.libra.core.ring.SnapshotRing;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
-/** A plan applied to the snapshot it claims to be for: the estimated state before and the predicted state after. */
-record PlanCheck(Inputs.LoadedSnapshot snapshot, PlanDocument plan, LoadModel before, LoadModel after) {
+/**
+ * A plan applied to the snapshot it claims to be for: the estimated state before and the predicted state after.
+ * A ring plan ({@code moveToken} actions, from the Cassandra sidecar) is applied to the snapshot's ring; its
+ * states are then per node only, and {@code tokensAfter} gives each node's token once the plan has run.
+ */
+record PlanCheck(Inputs.LoadedSnapshot snapshot, PlanDocument plan, LoadModel before, LoadModel after,
+                 Map<String, String> tokensAfter) {
 
     /** Reads both files and applies the plan; a plan that does not fit is bad input naming the plan's field. */
     static PlanCheck of(Path snapshotFile, Path planFile, PrintWriter err) {
@@ -24,10 +39,37 @@ record PlanCheck(Inputs.LoadedSnapshot snapshot, PlanDocument plan, LoadModel be
         // the same estimate `libra plan` starts from, so the predicted state matches the plan's
         LoadModel before = Planner.builder().build().estimate(s.snapshot());
         try {
-            return new PlanCheck(s, doc, before, new PlanApplier(EstimationConfig.DEFAULT).apply(before, doc.plan()));
+            if (doc.plan().actions().stream().anyMatch(a -> a instanceof MoveTokenAction)) {
+                return ring(s, doc, before, snapshotFile);
+            }
+            return new PlanCheck(s, doc, before, new PlanApplier(EstimationConfig.DEFAULT).apply(before, doc.plan()), Map.of());
         } catch (InvalidPlanException e) {
             throw new BadInputException(planFile + ": " + e.getMessage());
         }
+    }
+
+    private static PlanCheck ring(Inputs.LoadedSnapshot s, PlanDocument doc, LoadModel estimate, Path snapshotFile) {
+        RingLoad ring;
+        try {
+            ring = SnapshotRing.of(s.snapshot(), estimate);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(snapshotFile + ": " + e.getMessage()
+                    + "; the plan's moveToken actions need the ring they were made for");
+        }
+        RingApplier.Applied applied = RingApplier.apply(ring, doc.plan().actions());
+        Map<String, String> tokens = new TreeMap<>();
+        applied.after().nodes().forEach(n -> tokens.put(n.id(), n.tokenKey()));
+        return new PlanCheck(s, doc, perNode(s.snapshot().nodes(), applied.loadsBefore()),
+                perNode(s.snapshot().nodes(), applied.loadsAfter()), tokens);
+    }
+
+    /** A model with each node's ring load as its whole (base) load: what the per-node views read. */
+    private static LoadModel perNode(List<Node> nodes, List<RingNodeLoad> loads) {
+        Map<String, RingNodeLoad> byId = new HashMap<>();
+        loads.forEach(l -> byId.put(l.node(), l));
+        double[] cpu = nodes.stream().mapToDouble(n -> byId.get(n.id()).cpu()).toArray();
+        double[] disk = nodes.stream().mapToDouble(n -> byId.get(n.id()).disk()).toArray();
+        return new LoadModel(nodes, List.of(), cpu, disk);
     }
 
     private static String abbreviate(String sha) {

@@ -11,6 +11,7 @@ import io.libra.core.plan.NodeForecast;
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.plan.Plan;
 import io.libra.core.plan.PlanStatus;
+import io.libra.core.schedule.PlacementRule;
 import io.libra.core.schedule.PlanningContext;
 import io.libra.core.schedule.SchedulerConfig;
 import io.libra.core.schedule.Strategies;
@@ -97,13 +98,21 @@ public final class Planner {
      * regions for this round.
      */
     public PlanResult plan(PlanRequest request, UnaryOperator<LoadModel> restrict) {
+        return plan(request, restrict, PlacementRule.ANY);
+    }
+
+    /**
+     * As {@link #plan(PlanRequest, UnaryOperator)}, and every action also passes the store's
+     * placement rule: a move it refuses goes to the next-best destination instead.
+     */
+    public PlanResult plan(PlanRequest request, UnaryOperator<LoadModel> restrict, PlacementRule placement) {
         Assessment a = assess(request, restrict);
         Optional<String> unstable = request.guard()
                 ? request.lastWindow().flatMap(prev -> guard.check(prev, request.snapshot())) : Optional.empty();
         StrategyOutcome outcome = unstable.isPresent()
                 ? new StrategyOutcome(Plan.empty(strategy.name(), a.model().balance(), PlanStatus.SUSPENDED,
                         unstable.get()), a.model())
-                : strategy.outcome(a.model(), new PlanningContext(a.config(), estimation));
+                : strategy.outcome(a.model(), new PlanningContext(a.config(), estimation, placement));
         return finish(outcome, a);
     }
 

@@ -3,17 +3,12 @@ package io.libra.cassandra.collect;
 import io.libra.core.estimate.EstimationConfig;
 import io.libra.core.estimate.LoadModel;
 import io.libra.core.Planner;
-import io.libra.core.estimate.RegionLoad;
 import io.libra.core.model.ClusterSnapshot;
-import io.libra.core.model.Dimension;
 import io.libra.core.model.KeyRange;
 import io.libra.core.model.Node;
 import io.libra.core.model.Region;
 import io.libra.core.model.RegionCounters;
-import io.libra.core.ring.ReplicaLoad;
-import io.libra.core.ring.RingLoad;
-import io.libra.core.ring.RingNode;
-import io.libra.core.ring.RingSegment;
+import io.libra.core.ring.SnapshotRing;
 import io.libra.core.ring.Tokens;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -80,7 +75,7 @@ public final class RingModelBuilder {
         int replication = w.tables().stream().mapToInt(Window.TableStat::replicationFactor).max().orElse(1);
         ClusterSnapshot snapshot = new ClusterSnapshot("cassandra", w.end(), w.seconds(), nodes, regions, replication, tokens);
         LoadModel load = estimator.estimate(snapshot);
-        return new RingModel(snapshot, load, ringLoad(ring, subs, load, rfOfTable, n), subs);
+        return new RingModel(snapshot, load, SnapshotRing.of(snapshot, load, rfOfTable), subs);
     }
 
     private List<RingModel.SubRange> subRanges(List<Window.NodeStat> ring) {
@@ -120,8 +115,7 @@ public final class RingModelBuilder {
     }
 
     private static double width(RingModel.SubRange s) {
-        long span = Tokens.clockwise(s.start(), s.end());
-        return span == 0 ? 0x1p64 : (span > 0 ? span : span + 0x1p64);
+        return Tokens.width(Tokens.clockwise(s.start(), s.end()));
     }
 
     /** Reads and writes per second per local sub-range: sampled shares scaled to the table total. */
@@ -185,36 +179,5 @@ public final class RingModelBuilder {
                                  double size, double f) {
         return new Region(id, t.keyspace() + "." + t.table(), range, t.node(), size * f,
                 new RegionCounters(ops[0] * f, ops[1] * f, 0, 0), List.of(), s.id());
-    }
-
-    private static RingLoad ringLoad(List<Window.NodeStat> ring, List<RingModel.SubRange> subs, LoadModel load,
-                                     Map<String, Integer> rfOfTable, int n) {
-        Map<String, double[]> perSubRangeAndRf = new HashMap<>();
-        for (RegionLoad r : load.regions()) {
-            int rf = rfOfTable.get(r.region().table());
-            double[] acc = perSubRangeAndRf.computeIfAbsent(r.region().rangeId() + "#" + rf, x -> new double[3]);
-            double replicas = Math.min(rf, n);
-            acc[0] += r.cpu() / replicas;
-            acc[1] += r.disk() / replicas;
-            acc[2] += r.region().sizeBytes() / replicas;
-        }
-        List<RingSegment> segments = new ArrayList<>();
-        for (RingModel.SubRange s : subs) {
-            List<ReplicaLoad> loads = new ArrayList<>();
-            for (int rf : new java.util.TreeSet<>(rfOfTable.values())) {
-                double[] acc = perSubRangeAndRf.get(s.id() + "#" + rf);
-                if (acc != null) {
-                    loads.add(new ReplicaLoad(rf, acc[0], acc[1], acc[2]));
-                }
-            }
-            segments.add(new RingSegment(s.end(), loads));
-        }
-        List<RingNode> nodes = new ArrayList<>();
-        for (int j = 0; j < n; j++) {
-            int idx = load.nodeIndex(ring.get(j).id());
-            nodes.add(new RingNode(ring.get(j).id(), ring.get(j).token(), load.base(idx, Dimension.CPU),
-                    load.base(idx, Dimension.DISK), 1, 1));
-        }
-        return new RingLoad(nodes, segments);
     }
 }

@@ -34,10 +34,14 @@ public final class Tokens {
         return to - from;
     }
 
+    /** The clockwise span {@code span} as an unsigned width; 0 means the whole ring (2^64). */
+    public static double width(long span) {
+        return span == 0 ? 0x1p64 : (span >= 0 ? span : span + 0x1p64);
+    }
+
     /** {@code from} plus {@code fraction} of the unsigned clockwise span, wrapping round the ring. */
     public static long advance(long from, long span, double fraction) {
-        double unsignedSpan = span == 0 ? 0x1p64 : (span >= 0 ? span : span + 0x1p64);
-        double step = unsignedSpan * Math.max(0, Math.min(1, fraction));
+        double step = width(span) * Math.max(0, Math.min(1, fraction));
         long offset = step >= 0x1p63 ? (long) (step - 0x1p64) : (long) step;
         return from + offset;
     }

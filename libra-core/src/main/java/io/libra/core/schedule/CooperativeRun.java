@@ -3,7 +3,6 @@ package io.libra.core.schedule;
 import io.libra.core.estimate.LoadModel;
 import io.libra.core.model.Dimension;
 import io.libra.core.plan.Action;
-import io.libra.core.split.RegionSplitter;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -32,7 +31,7 @@ final class CooperativeRun {
 
     CooperativeRun(LoadModel model, PlanningContext context) {
         this.config = context.config();
-        this.state = new WorkingState(model, new RegionSplitter(context.estimation()));
+        this.state = new WorkingState(model, context);
         this.conditions = new MigrationConditions(state, config);
         int n = state.nodeCount();
         this.hottest = new NodeHeap(n, state::deviation, true);
@@ -161,7 +160,7 @@ final class CooperativeRun {
     private boolean tryMove(int r, int source, Dimension d, List<Integer> splitQueue) {
         Candidate here = Candidate.of(r, source, -1, d);
         boolean interferes = !conditions.interference.holdsOn(here, source);
-        boolean splittable = config.splitting() && !unsplittable.get(r);
+        boolean splittable = config.splitting() && !unsplittable.get(r) && state.splittable(r);
         if (interferes && state.normalised(source, d.other()) <= 1.0) {
             return !splittable && moveWhole(r, source, d);
         }
@@ -180,7 +179,7 @@ final class CooperativeRun {
     private boolean moveWhole(int r, int source, Dimension d) {
         for (int dst : coolest[d.ordinal()].top(DESTINATIONS_TRIED)) {
             Candidate c = Candidate.of(r, source, dst, d);
-            if (dst != source && conditions.belowSource.holds(c)) {
+            if (dst != source && state.allowed(r, dst) && conditions.belowSource.holds(c)) {
                 state.move(c, conditions.whole(), Notes.critical(state, source, d));
                 return true;
             }
@@ -195,7 +194,7 @@ final class CooperativeRun {
     private boolean moveToDestination(int r, Dimension d, int source, boolean interferes) {
         for (int dst : coolest[d.ordinal()].top(DESTINATIONS_TRIED)) {
             Candidate c = Candidate.of(r, source, dst, d);
-            if (dst == source || !conditions.load.holds(c)) {
+            if (dst == source || !state.allowed(r, dst) || !conditions.load.holds(c)) {
                 continue;
             }
             List<MigrationCondition> passed = !interferes && conditions.interference.holds(c) ? conditions.paper()

@@ -3,7 +3,6 @@ package io.libra.core.schedule;
 import io.libra.core.estimate.LoadModel;
 import io.libra.core.plan.Plan;
 import io.libra.core.plan.PlanStatus;
-import io.libra.core.split.RegionSplitter;
 
 /**
  * Baseline 2d-iso: each dimension balanced by its own scheduler that ignores the other, taking
@@ -21,7 +20,7 @@ public final class IsolatedStrategy implements Strategy {
         if (model.balance().imbalanceDegree() <= config.lambda()) {
             return PlanFinisher.unchanged(Plan.empty(name(), model.balance(), PlanStatus.BALANCED, "both dimensions within 1 + λ"), model);
         }
-        WorkingState state = new WorkingState(model, new RegionSplitter(context.estimation()));
+        WorkingState state = new WorkingState(model, context);
         ScoreBalancer cpu = new ScoreBalancer(state, config, Score.CPU);
         ScoreBalancer disk = new ScoreBalancer(state, config, Score.DISK);
         int cap = Baselines.cap(model, config);

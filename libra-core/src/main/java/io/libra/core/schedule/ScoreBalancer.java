@@ -12,6 +12,8 @@ import java.util.List;
  * not score.
  */
 final class ScoreBalancer {
+    /** Coldest nodes asked before a region stays put because the placement rule refuses them all. */
+    private static final int DESTINATIONS_TRIED = 8;
     private final WorkingState state;
     private final SchedulerConfig config;
     private final Score score;
@@ -59,12 +61,12 @@ final class ScoreBalancer {
     }
 
     private boolean shed(int src) {
-        int dst = cold.peek();
-        if (dst == src) {
-            return false;
-        }
         Dimension d = score.dimension();
         for (int r : byScore(state.regionsByLoad(src, d), src)) {
+            int dst = destination(r, src);
+            if (dst < 0) {
+                continue;
+            }
             Candidate c = new Candidate(r, src, dst, d, score);
             if (!benefit.holds(c)) {
                 return false;
@@ -89,5 +91,15 @@ final class ScoreBalancer {
             return c != 0 ? c : Integer.compare(a, b);
         });
         return Arrays.stream(boxed).mapToInt(Integer::intValue).toArray();
+    }
+
+    /** The lowest-scoring node the placement rule lets region r go to (the coldest, unless refused); -1 if none. */
+    private int destination(int r, int src) {
+        for (int dst : cold.top(DESTINATIONS_TRIED)) {
+            if (dst != src && state.allowed(r, dst)) {
+                return dst;
+            }
+        }
+        return -1;
     }
 }

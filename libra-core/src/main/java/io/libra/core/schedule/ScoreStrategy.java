@@ -3,7 +3,6 @@ package io.libra.core.schedule;
 import io.libra.core.estimate.LoadModel;
 import io.libra.core.plan.Plan;
 import io.libra.core.plan.PlanStatus;
-import io.libra.core.split.RegionSplitter;
 import java.util.function.Function;
 
 /**
@@ -40,7 +39,7 @@ public final class ScoreStrategy implements Strategy {
     @Override
     public StrategyOutcome outcome(LoadModel model, PlanningContext context) {
         SchedulerConfig config = context.config();
-        WorkingState state = new WorkingState(model, new RegionSplitter(context.estimation()));
+        WorkingState state = new WorkingState(model, context);
         Score s = score.apply(config);
         ScoreBalancer balancer = new ScoreBalancer(state, config, s);
         if (balancer.maxScore() <= 1 + config.lambda()) {

@@ -33,10 +33,12 @@ final class WorkingState {
     private final RegionIndex index;
     private final List<Action> actions = new ArrayList<>();
     private final List<java.util.function.IntConsumer> listeners = new ArrayList<>();
+    private final PlacementRule placement;
 
-    WorkingState(LoadModel model, RegionSplitter splitter) {
+    WorkingState(LoadModel model, PlanningContext context) {
         this.model = model;
-        this.splitter = splitter;
+        this.splitter = new RegionSplitter(context.estimation());
+        this.placement = context.placement();
         this.nodes = model.nodeCount();
         this.load = new double[2][nodes];
         this.target = new double[2][nodes];
@@ -64,6 +66,16 @@ final class WorkingState {
 
     String nodeId(int j) {
         return model.nodes().get(j).id();
+    }
+
+    /** Whether the store's placement rule lets region r go to node dst now. */
+    boolean allowed(int r, int dst) {
+        return placement.refuseMove(regions.get(r).id(), nodeId(dst)) == null;
+    }
+
+    /** Whether the store's placement rule lets region r be split. */
+    boolean splittable(int r) {
+        return placement.refuseSplit(regions.get(r).id()) == null;
     }
 
     /** A'_j or B'_j. */
@@ -155,6 +167,7 @@ final class WorkingState {
         load[DISK][dst] += g.disk();
         index.move(r, dst);
         regions.set(r, new RegionLoad(g.region().onNode(nodeId(dst)), g.cpu(), g.disk()));
+        placement.moved(g.id(), nodeId(dst));
         changed(src);
         changed(dst);
     }

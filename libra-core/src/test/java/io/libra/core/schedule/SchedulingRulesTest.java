@@ -16,7 +16,6 @@ import io.libra.core.plan.Constraint;
 import io.libra.core.plan.MoveAction;
 import io.libra.core.plan.Plan;
 import io.libra.core.plan.PlanStatus;
-import io.libra.core.split.RegionSplitter;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,7 +43,7 @@ class SchedulingRulesTest {
     }
 
     private static WorkingState state(LoadModel m) {
-        return new WorkingState(m, new RegionSplitter(EstimationConfig.DEFAULT));
+        return new WorkingState(m, new PlanningContext(SchedulerConfig.DEFAULT, EstimationConfig.DEFAULT));
     }
 
     private static Plan plan(String strategy, LoadModel m) {

@@ -1,0 +1,128 @@
+package io.libra.core.ring;
+
+import io.libra.core.estimate.LoadModel;
+import io.libra.core.estimate.RegionLoad;
+import io.libra.core.model.ClusterSnapshot;
+import io.libra.core.model.Dimension;
+import io.libra.core.model.Region;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * A Cassandra snapshot ({@code libra.snapshot/v1}, one region per table, sub-range and replica)
+ * read back as the single-token ring it describes: the one place where a snapshot's tokens and
+ * replica entries become a {@link RingLoad}, for the sidecar's planner, the add-node advisor and
+ * the CLI's check of a {@code moveToken} plan alike.
+ */
+public final class SnapshotRing {
+    private SnapshotRing() {
+    }
+
+    /**
+     * The ring with per-replica loads from {@code model}, replication factors read from the
+     * snapshot itself (a table's replicas per sub-range).
+     *
+     * @throws IllegalArgumentException naming the field when the snapshot is not a single-token Cassandra ring
+     */
+    public static RingLoad of(ClusterSnapshot snapshot, LoadModel model) {
+        Map<String, Long> tokens = tokens(snapshot);
+        return of(tokens, model, replicationFactors(snapshot));
+    }
+
+    /** As {@link #of(ClusterSnapshot, LoadModel)}, with each table's replication factor given (the sidecar knows it). */
+    public static RingLoad of(ClusterSnapshot snapshot, LoadModel model, Map<String, Integer> rfOfTable) {
+        return of(tokens(snapshot), model, rfOfTable);
+    }
+
+    private static RingLoad of(Map<String, Long> tokens, LoadModel model, Map<String, Integer> rfOfTable) {
+        int n = tokens.size();
+        TreeMap<Long, Map<Integer, double[]>> bySegment = new TreeMap<>();
+        tokens.values().forEach(t -> bySegment.put(t, new TreeMap<>()));
+        for (RegionLoad r : model.regions()) {
+            Integer rf = rfOfTable.get(r.region().table());
+            if (rf == null) {
+                throw new IllegalArgumentException("regions: table " + r.region().table() + " has no replication factor");
+            }
+            double replicas = Math.min(rf, n);
+            double[] acc = bySegment.computeIfAbsent(endToken(r.region()), x -> new TreeMap<>())
+                    .computeIfAbsent(rf, x -> new double[3]);
+            acc[0] += r.cpu() / replicas;
+            acc[1] += r.disk() / replicas;
+            acc[2] += r.region().sizeBytes() / replicas;
+        }
+        List<RingSegment> segments = new ArrayList<>();
+        bySegment.forEach((end, groups) -> {
+            List<ReplicaLoad> loads = new ArrayList<>();
+            groups.forEach((rf, acc) -> loads.add(new ReplicaLoad(rf, acc[0], acc[1], acc[2])));
+            segments.add(new RingSegment(end, loads));
+        });
+        List<RingNode> nodes = new ArrayList<>();
+        tokens.forEach((id, t) -> {
+            int j = model.nodeIndex(id);
+            nodes.add(new RingNode(id, t, model.base(j, Dimension.CPU), model.base(j, Dimension.DISK), 1, 1));
+        });
+        return new RingLoad(nodes, segments);
+    }
+
+    /**
+     * Each node's single token, parsed from the snapshot's {@code ring}.
+     *
+     * @throws IllegalArgumentException when the snapshot has no ring, a node is missing from it, or has several tokens
+     */
+    public static Map<String, Long> tokens(ClusterSnapshot snapshot) {
+        if (snapshot.ring().isEmpty()) {
+            throw new IllegalArgumentException("ring: the snapshot lists no tokens (a Cassandra sidecar snapshot is needed)");
+        }
+        Map<String, Long> out = new TreeMap<>();
+        snapshot.nodes().forEach(node -> {
+            List<String> ts = snapshot.ring().get(node.id());
+            String at = "ring." + node.id();
+            if (ts == null || ts.isEmpty()) {
+                throw new IllegalArgumentException(at + ": node has no token");
+            }
+            if (ts.size() > 1) {
+                throw new IllegalArgumentException(at + ": " + ts.size() + " tokens (a vnode ring); only single-token "
+                        + "rings are modelled");
+            }
+            try {
+                out.put(node.id(), Tokens.fromKey(ts.get(0)));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(at + ": " + e.getMessage());
+            }
+        });
+        return out;
+    }
+
+    /** A table's replication factor: the most replicas any of its sub-ranges lists. */
+    static Map<String, Integer> replicationFactors(ClusterSnapshot snapshot) {
+        Map<String, Set<String>> replicas = new HashMap<>();
+        for (Region r : snapshot.regions()) {
+            if (r.rangeId() == null) {
+                throw new IllegalArgumentException("regions: region " + r.id() + " has no range (not a Cassandra snapshot)");
+            }
+            replicas.computeIfAbsent(r.table() + "\u0000" + r.rangeId(), k -> new HashSet<>()).add(r.node());
+        }
+        Map<String, Integer> out = new HashMap<>();
+        replicas.forEach((k, nodes) -> out.merge(k.substring(0, k.indexOf('\u0000')), nodes.size(), Math::max));
+        return out;
+    }
+
+    /**
+     * The token closing a region's key range: keys are token+1 (formats.md), the empty end key
+     * closes at the ring's last token. A sub-range that wraps is written as two regions, so each
+     * region lies within one segment.
+     */
+    private static long endToken(Region r) {
+        String end = r.range().endKey();
+        try {
+            return end.isEmpty() ? Long.MAX_VALUE : Tokens.fromKey(end) - 1;
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("regions: region " + r.id() + " endKey: " + e.getMessage());
+        }
+    }
+}

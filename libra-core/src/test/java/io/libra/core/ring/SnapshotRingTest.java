@@ -1,0 +1,101 @@
+package io.libra.core.ring;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.libra.core.estimate.LoadModel;
+import io.libra.core.estimate.RegionLoad;
+import io.libra.core.model.ClusterSnapshot;
+import io.libra.core.model.KeyRange;
+import io.libra.core.model.Node;
+import io.libra.core.model.Region;
+import io.libra.core.model.RegionCounters;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.assertj.core.data.Offset;
+import org.junit.jupiter.api.Test;
+
+class SnapshotRingTest {
+    private static final long T1 = Long.MIN_VALUE / 2;
+    private static final long T2 = 0;
+    private static final long T3 = Long.MAX_VALUE / 2;
+    private static final List<Node> NODES = List.of(new Node("n1", 4, 1, 100), new Node("n2", 4, 1, 100),
+            new Node("n3", 4, 1, 100));
+    private static final Map<String, List<String>> RING = Map.of("n1", List.of(Tokens.toKey(T1)),
+            "n2", List.of(Tokens.toKey(T2)), "n3", List.of(Tokens.toKey(T3)));
+
+    /** ks.t at RF 2 (owner and next node) and ks.u at RF 1, one sub-range per arc; n1's arc wraps and is two regions. */
+    private static List<RegionLoad> loads() {
+        List<RegionLoad> out = new ArrayList<>();
+        // n1's arc (T3, T1] wraps: (T3, MAX] and (MAX, T1]
+        for (String node : List.of("n1", "n2")) {
+            out.add(load("ks.t", "a1", key(T3), "", node, 1.0));
+            out.add(load("ks.t", "a1", "", key(T1), node, 1.0));
+        }
+        out.add(load("ks.t", "a2", key(T1), key(T2), "n2", 2.0));
+        out.add(load("ks.t", "a2", key(T1), key(T2), "n3", 4.0));
+        out.add(load("ks.t", "a3", key(T2), key(T3), "n3", 1.0));
+        out.add(load("ks.t", "a3", key(T2), key(T3), "n1", 1.0));
+        out.add(load("ks.u", "a2", key(T1), key(T2), "n2", 5.0));
+        return out;
+    }
+
+    private static String key(long token) {
+        return Tokens.toKey(token + 1);
+    }
+
+    private static RegionLoad load(String table, String range, String start, String end, String node, double cpu) {
+        String id = table + "/" + range + "@" + node + (start.isEmpty() ? ".b" : end.isEmpty() ? ".a" : "");
+        return new RegionLoad(new Region(id, table, new KeyRange(start, end), node, 10, new RegionCounters(1, 1, 0, 0),
+                List.of(), range), cpu, 2 * cpu);
+    }
+
+    private static ClusterSnapshot snapshot(Map<String, List<String>> ring) {
+        return new ClusterSnapshot("cassandra", Instant.EPOCH, 60, NODES, loads().stream().map(RegionLoad::region).toList(),
+                2, ring);
+    }
+
+    private static LoadModel model() {
+        return new LoadModel(NODES, loads(), new double[] {0.5, 0, 0}, new double[] {0, 0, 0});
+    }
+
+    @Test
+    void readsTokensReplicationAndPerReplicaLoad() {
+        RingLoad ring = SnapshotRing.of(snapshot(RING), model());
+        assertThat(ring.nodes()).extracting(RingNode::id).containsExactly("n1", "n2", "n3");
+        assertThat(ring.nodes()).extracting(RingNode::token).containsExactly(T1, T2, T3);
+        assertThat(ring.nodes().get(0).baseCpu()).isEqualTo(0.5);
+        assertThat(ring.segments()).extracting(RingSegment::endToken).containsExactly(T1, T2, T3, Long.MAX_VALUE);
+        RingSegment a2 = ring.segments().get(1);
+        // ks.t: the mean of its two replicas (2 and 4); ks.u: its one replica
+        assertThat(a2.loads()).extracting(ReplicaLoad::replicationFactor).containsExactly(1, 2);
+        assertThat(a2.loads().get(1).cpu()).isCloseTo(3.0, Offset.offset(1e-12));
+        assertThat(a2.loads().get(0).cpu()).isCloseTo(5.0, Offset.offset(1e-12));
+        // node loads: base + what each node replicates
+        List<RingNodeLoad> loads = RingPlanner.loads(ring);
+        assertThat(loads.get(1).cpu()).isCloseTo(1 + 1 + 3 + 5, Offset.offset(1e-9));
+    }
+
+    @Test
+    void aGivenReplicationFactorWinsOverTheCount() {
+        RingLoad ring = SnapshotRing.of(snapshot(RING), model(), Map.of("ks.t", 3, "ks.u", 1));
+        assertThat(ring.segments().get(1).loads()).extracting(ReplicaLoad::replicationFactor).containsExactly(1, 3);
+    }
+
+    @Test
+    void refusesWhatIsNotASingleTokenRing() {
+        assertThatThrownBy(() -> SnapshotRing.tokens(snapshot(Map.of())))
+                .hasMessage("ring: the snapshot lists no tokens (a Cassandra sidecar snapshot is needed)");
+        assertThatThrownBy(() -> SnapshotRing.tokens(snapshot(Map.of("n1", List.of(Tokens.toKey(T1), Tokens.toKey(5)),
+                "n2", List.of(Tokens.toKey(T2)), "n3", List.of(Tokens.toKey(T3))))))
+                .hasMessage("ring.n1: 2 tokens (a vnode ring); only single-token rings are modelled");
+        assertThatThrownBy(() -> SnapshotRing.tokens(snapshot(Map.of("n1", List.of("xyz"),
+                "n2", List.of(Tokens.toKey(T2)), "n3", List.of(Tokens.toKey(T3))))))
+                .hasMessage("ring.n1: token key: must be 16 lowercase hex digits, got xyz");
+        assertThatThrownBy(() -> SnapshotRing.tokens(snapshot(Map.of("n2", List.of(Tokens.toKey(T2)),
+                "n3", List.of(Tokens.toKey(T3))))))
+                .hasMessage("ring.n1: node has no token");
+    }
+}
