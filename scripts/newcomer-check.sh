@@ -104,14 +104,31 @@ run missing 2 30 "$libra" plan --snapshot "$work/missing.json" && one_line "miss
 run huge 2 30 "$libra" simulate --regions 2000000000 && one_line "simulate --regions 2000000000" "^libra: --regions: at most"
 run many-nodes 2 30 "$libra" simulate --nodes 100000 && one_line "simulate --nodes 100000" "^libra: --nodes: at most"
 
-# snapshot capture from a small local HTTP server serving an example (as a sidecar would)
+# snapshot capture from a small local HTTP server serving an example (as a sidecar would) ...
 serve_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-python3 -m http.server "$serve_port" --bind 127.0.0.1 --directory "$ex" >/dev/null 2>&1 &
+mkdir -p "$work/www/before-first-run"
+cp "$ex"/*.json "$work/www/"
+python3 - "$ex/ycsb-a-4nodes.snapshot.json" "$work/www" <<'PY'
+import json, sys
+bean = {"name": "io.libra:type=BalancerSnapshot", "modelerType": "io.libra.hbase.balancer.SnapshotExport$Bean"}
+with open(sys.argv[1]) as f:
+    snapshot = f.read()
+for path, text in (("jmx", snapshot), ("before-first-run/jmx", "")):
+    with open(sys.argv[2] + "/" + path, "w") as f:
+        json.dump({"beans": [dict(bean, Snapshot=text, CapturedAt="", Nodes=0, Regions=0)]}, f, indent=2)
+PY
+python3 -m http.server "$serve_port" --bind 127.0.0.1 --directory "$work/www" >/dev/null 2>&1 &
 holder=$!
 for _ in $(seq 50); do python3 -c "import socket; socket.create_connection(('127.0.0.1', $serve_port), 0.2)" 2>/dev/null && break; sleep 0.1; done
 run capture 0 30 "$libra" snapshot capture --from "http://127.0.0.1:$serve_port/ycsb-a-4nodes.snapshot.json" --out "$work/captured.json" \
   && contains "snapshot capture over HTTP" "$out" "4 nodes, 32 regions" \
   && if cmp -s "$work/captured.json" "$ex/ycsb-a-4nodes.snapshot.json"; then ok "captured byte for byte"; else fail "captured file differs"; fi
+# ... and from an HBase master's /jmx (the JSON HBase's JMX servlet gives for Libra's bean)
+run capture-master 0 30 "$libra" snapshot capture --hbase-master "127.0.0.1:$serve_port" --out "$work/master.json" \
+  && contains "snapshot capture --hbase-master unwraps the bean" "$out" "4 nodes, 32 regions" \
+  && if cmp -s "$work/master.json" "$ex/ycsb-a-4nodes.snapshot.json"; then ok "captured from the master byte for byte"; else fail "master capture differs"; fi
+run capture-master-empty 1 30 "$libra" snapshot capture --from "http://127.0.0.1:$serve_port/before-first-run/jmx" \
+  && one_line "snapshot capture before the master's first balance run" ": no snapshot yet: "
 kill "$holder" 2>/dev/null; wait "$holder" 2>/dev/null; holder=""
 run capture-refused 1 30 "$libra" snapshot capture --from "http://127.0.0.1:$serve_port" --timeout 5 \
   && one_line "snapshot capture with nobody listening" "cannot connect"

@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -115,6 +116,32 @@ final class Inputs {
             Files.writeString(file, text, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new IllegalStateException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Through a temporary file beside it and one atomic move, so a reader never sees half a file. */
+    static void writeAtomically(Path file, byte[] bytes) {
+        Path tmp = null;
+        try {
+            Path parent = file.toAbsolutePath().getParent();
+            Files.createDirectories(parent);
+            tmp = Files.createTempFile(parent, "." + file.getFileName(), ".tmp");
+            Files.write(tmp, bytes);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot write " + file + ": " + reason(e), e);
+        } finally {
+            deleteQuietly(tmp);
+        }
+    }
+
+    private static void deleteQuietly(Path tmp) {
+        try {
+            if (tmp != null) {
+                Files.deleteIfExists(tmp);
+            }
+        } catch (IOException e) {
+            // a leftover temporary file is harmless; the error that matters was reported
         }
     }
 

@@ -2,17 +2,12 @@ package io.libra.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -23,35 +18,23 @@ class CaptureCommandTest {
     @TempDir
     Path dir;
 
-    private HttpServer server;
-    private final List<String> paths = new CopyOnWriteArrayList<>();
-    private final List<String> auth = new CopyOnWriteArrayList<>();
-    private volatile int status = 200;
-    private volatile byte[] body;
+    private LocalServer server;
+    private byte[] example;
 
     @BeforeEach
     void start() throws IOException {
-        body = Files.readAllBytes(ExamplesTest.EXAMPLES.resolve("ycsb-a-4nodes.snapshot.json"));
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext("/", exchange -> {
-            paths.add(exchange.getRequestURI().toString());
-            String a = exchange.getRequestHeaders().getFirst("Authorization");
-            auth.add(a == null ? "" : a);
-            exchange.sendResponseHeaders(status, body.length);
-            try (OutputStream o = exchange.getResponseBody()) {
-                o.write(body);
-            }
-        });
-        server.start();
+        example = Files.readAllBytes(ExamplesTest.EXAMPLES.resolve("ycsb-a-4nodes.snapshot.json"));
+        server = LocalServer.http();
+        server.body = example;
     }
 
     @AfterEach
     void stop() {
-        server.stop(0);
+        server.close();
     }
 
     private String base() {
-        return "http://127.0.0.1:" + server.getAddress().getPort();
+        return "http://" + server.address();
     }
 
     @Test
@@ -59,8 +42,8 @@ class CaptureCommandTest {
         Path out = dir.resolve("captured.json");
         Cli.Result r = Cli.run("snapshot", "capture", "--from", base(), "--out", out.toString());
         assertThat(r.code()).as(r.err()).isZero();
-        assertThat(paths).containsExactly("/api/v1/snapshot");
-        assertThat(Files.readAllBytes(out)).isEqualTo(body);
+        assertThat(server.paths).containsExactly("/api/v1/snapshot");
+        assertThat(Files.readAllBytes(out)).isEqualTo(example);
         assertThat(r.out()).startsWith("captured " + base() + "/api/v1/snapshot: store generic, 4 nodes, 32 regions, window 60 s, sha256 ")
                 .endsWith(" -> " + out + "\n");
         // the captured file is a snapshot like any other
@@ -71,8 +54,8 @@ class CaptureCommandTest {
     void aFullUrlIsFetchedAsGivenAndStdoutGetsTheDocument() {
         Cli.Result r = Cli.run("snapshot", "capture", "--from", base() + "/libra/snapshot?table=t");
         assertThat(r.code()).as(r.err()).isZero();
-        assertThat(paths).containsExactly("/libra/snapshot?table=t");
-        assertThat(r.out()).isEqualTo(new String(body, StandardCharsets.UTF_8));
+        assertThat(server.paths).containsExactly("/libra/snapshot?table=t");
+        assertThat(r.out()).isEqualTo(new String(example, StandardCharsets.UTF_8));
     }
 
     @Test
@@ -80,7 +63,7 @@ class CaptureCommandTest {
         assertThat(Cli.run("snapshot", "capture", "--from", base()).code()).isZero();
         String path = System.getenv("PATH");
         assertThat(Cli.run("snapshot", "capture", "--from", base(), "--token-env", "PATH").code()).isZero();
-        assertThat(auth).containsExactly("", "Bearer " + path.trim());
+        assertThat(server.auth).containsExactly("", "Bearer " + path.trim());
         Cli.Result unset = Cli.run("snapshot", "capture", "--from", base(), "--token-env", "LIBRA_NO_SUCH_VARIABLE_42");
         assertThat(unset.code()).isEqualTo(2);
         assertThat(unset.err().strip()).isEqualTo("libra: --token-env: the environment variable LIBRA_NO_SUCH_VARIABLE_42 is not set");
@@ -88,8 +71,8 @@ class CaptureCommandTest {
 
     @Test
     void theServersRefusalIsOneLineWithItsReason() {
-        status = 503;
-        body = "{\"error\": \"no snapshot yet: the first window ends in 60 s\"}".getBytes(StandardCharsets.UTF_8);
+        server.status = 503;
+        server.body = "{\"error\": \"no snapshot yet: the first window ends in 60 s\"}".getBytes(StandardCharsets.UTF_8);
         Path out = dir.resolve("captured.json");
         Cli.Result r = Cli.run("snapshot", "capture", "--from", base(), "--out", out.toString());
         assertThat(r.code()).isEqualTo(1);
@@ -99,7 +82,7 @@ class CaptureCommandTest {
 
     @Test
     void aBadDocumentIsRejectedNamingTheUrlAndNothingIsWritten() {
-        body = "{\"format\": \"libra.plan/v1\"}".getBytes(StandardCharsets.UTF_8);
+        server.body = "{\"format\": \"libra.plan/v1\"}".getBytes(StandardCharsets.UTF_8);
         Path out = dir.resolve("captured.json");
         Cli.Result r = Cli.run("snapshot", "capture", "--from", base(), "--out", out.toString());
         assertThat(r.code()).isEqualTo(2);

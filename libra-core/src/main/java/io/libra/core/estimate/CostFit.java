@@ -14,7 +14,7 @@ import java.util.Map;
  *
  * @param learnt     whether the learnt weights beat the mapping on held-out nodes and are used
  * @param weights    per {@link CostFeatures} weight (the constant included); the scaled prior when not learnt
- * @param fitError     held-out relative error of the model in use; NaN when there was too little data to judge
+ * @param fitError     held-out relative error of the model in use; NaN when there was too little data to judge (one node)
  * @param mappingError held-out relative error of the scaled mapping on the same folds; NaN when not judged
  * @param detail       what was learnt, or why the mapping was kept
  */
@@ -45,13 +45,14 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
     static CostFit fit(Dimension d, List<NodeSample> samples, double[] priorShape, boolean learn) {
         Folds folds = Folds.byNode(samples);
         Moments all = Moments.of(d, samples, priorShape);
-        String thin = thin(all, folds);
-        if (thin != null) {
-            return mapping(d, all, Double.NaN, thin);
-        }
         boolean[] dropped = all.collinear();
         Moments[] held = folds.moments(d, samples, priorShape);
-        double mappingError = heldOutError(all, held, folds, samples, d, -1, dropped);
+        // the scaled mapping has one weight, so it can be judged on held-out nodes even when data is thin
+        double mappingError = folds.nodes() < 2 ? Double.NaN : heldOutError(all, held, folds, samples, d, -1, dropped);
+        String thin = thin(all, folds);
+        if (thin != null) {
+            return mapping(d, all, mappingError, thin);
+        }
         if (!learn) {
             return mapping(d, all, mappingError, "mapping: learning is off");
         }
