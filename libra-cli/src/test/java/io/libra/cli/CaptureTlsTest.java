@@ -114,6 +114,20 @@ class CaptureTlsTest {
     }
 
     @Test
+    void aJvmTrustStoreWithoutItsPasswordIsNamed() throws IOException, InterruptedException {
+        // JAVA_OPTS=-Djavax.net.ssl.trustStore=... without ...trustStorePassword: the JVM's own trust, so its own JVM
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process p = new ProcessBuilder(java.toString(), "-Djavax.net.ssl.trustStore=" + trust, "-cp", System.getProperty("java.class.path"),
+                LibraCli.class.getName(), "snapshot", "capture", "--hbase-master", "https://" + master.address(), "--timeout", "10")
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        String err = new String(p.getErrorStream().readAllBytes());
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).isEqualTo(1);
+        assertThat(err).isEqualTo("libra: error: " + url("https") + ": the trust store holds no readable certificate: "
+                + "a PKCS12 store needs its password (-Djavax.net.ssl.trustStorePassword, or --trust-store-password-env)\n");
+    }
+
+    @Test
     void aWrongPasswordIsNamed() {
         Cli.Result r = capture("--hbase-master", "https://" + master.address(), "--trust-store", trust.toString(),
                 "--trust-store-password-env", WRONG_PASSWORD_ENV);

@@ -132,6 +132,25 @@ class DocsExamplesTest {
         return java.util.Arrays.stream(row.substring(1, row.length() - 1).split("\\|")).map(String::strip).toArray(String[]::new);
     }
 
+    /** Each command's synopsis in docs/cli.md (its first block starting "libra CMD") lists every option the command has. */
+    @Test
+    void everySynopsisListsTheCommandsOptions() throws IOException {
+        Map<String, java.util.Set<String>> synopses = DocExamples.synopses(DOCS.resolve("cli.md"));
+        assertThat(synopses.keySet()).contains("plan", "explain", "evaluate", "compare", "snapshot capture", "snapshot generate",
+                "simulate", "bench");
+        picocli.CommandLine libra = LibraCli.commandLine();
+        synopses.forEach((command, documented) -> {
+            picocli.CommandLine c = libra;
+            for (String word : command.split(" ")) {
+                c = c.getSubcommands().get(word);
+            }
+            java.util.Set<String> options = new java.util.TreeSet<>();
+            c.getCommandSpec().options().forEach(o -> options.add(o.longestName()));
+            options.removeAll(List.of("--help", "--version"));
+            assertThat(documented).as("docs/cli.md's synopsis of libra " + command).isEqualTo(options);
+        });
+    }
+
     /** formats.md shows one action of a plan, as the command it names writes it. */
     @Test
     void formatsShowsAPlanActionAsWritten() throws IOException {
