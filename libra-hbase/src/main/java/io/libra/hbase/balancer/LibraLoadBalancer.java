@@ -378,7 +378,8 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         List<ClusterSnapshot> history = c.historyWindows() > 0
                 ? group.memory.history(snap.snapshot(), why -> LOG.info("Libra: {}", why)) : List.of();
         // the guard is the balancer's own, per server (above)
-        return planner.plan(new PlanRequest(snap.snapshot(), history, previous, false), placement::pin);
+        return planner.plan(new PlanRequest(snap.snapshot(), history, previous, false), placement::pin,
+                placement.forScheduler());
     }
 
     /** The region-count band's moves on the state this run's load moves leave, within the move cap. */
