@@ -151,6 +151,21 @@ class DocsExamplesTest {
         });
     }
 
+    /** examples/README.md says how each shipped snapshot was made: those commands make it again, byte for byte. */
+    @Test
+    void theExamplesAreMadeAsTheirReadmeSays() throws IOException {
+        List<String> made = Files.readAllLines(ExamplesTest.EXAMPLES.resolve("README.md")).stream()
+                .filter(l -> l.startsWith("libra snapshot generate ")).toList();
+        assertThat(made).hasSize(ExamplesTest.snapshots().size());
+        for (String line : made) {
+            List<String> args = List.of(line.substring("libra ".length()).split("\\s+"));
+            Cli.Result r = Cli.run(local(args));
+            assertThat(r.code()).as(line + ": " + r.err()).isZero();
+            String out = args.get(args.indexOf("--out") + 1);
+            assertThat(dir.resolve(out)).as(line).hasSameBinaryContentAs(ExamplesTest.EXAMPLES.resolve(out.substring("examples/".length())));
+        }
+    }
+
     /** formats.md shows one action of a plan, as the command it names writes it. */
     @Test
     void formatsShowsAPlanActionAsWritten() throws IOException {
