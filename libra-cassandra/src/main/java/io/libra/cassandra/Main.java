@@ -4,6 +4,8 @@ import io.libra.cassandra.config.ConfigException;
 import io.libra.cassandra.config.ConfigLoader;
 import io.libra.cassandra.config.SidecarConfig;
 import io.libra.cassandra.config.StartupException;
+import io.libra.cassandra.http.Json;
+import io.libra.core.ring.AddNodeAdvisor;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.ZoneId;
@@ -24,17 +26,27 @@ import picocli.CommandLine.Option;
             "that balance both, and runs them when asked (dry run by default).",
             "Documentation: docs/cassandra.md"},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:stopped by a signal after a clean start, or --check passed",
+        exitCodeList = {"0:stopped by a signal after a clean start, --check passed, or advice printed",
             "1:cannot start: the port is taken, the journal directory is not writable, or no node answers over JMX",
-            "2:bad usage or a bad config file"})
+            "2:bad usage, a bad config file, or a snapshot the advisor cannot use"})
 public final class Main implements Callable<Integer> {
     static final int STARTUP_FAILED = 1;
     static final int BAD_CONFIG = 2;
     private static final String NAME = "libra-sidecar";
 
-    @Option(names = "--config", required = true, paramLabel = "FILE",
-            description = "The YAML config file (every field: sidecar.example.yaml).")
+    @Option(names = "--config", paramLabel = "FILE",
+            description = "The YAML config file (every field: sidecar.example.yaml). Required unless --advise-add-node.")
     Path config;
+
+    @Option(names = "--advise-add-node", paramLabel = "SNAPSHOT",
+            description = "Offline: print the initial_token advice for joining nodes on this libra.snapshot/v1 "
+                    + "(GET /api/v1/snapshot of a single-token ring) as JSON, then exit. No daemon starts.")
+    Path adviseAddNode;
+
+    @Option(names = "--count", paramLabel = "N", defaultValue = "1",
+            description = "With --advise-add-node: how many nodes will join (1 to " + AddNodeAdvisor.MAX_COUNT
+                    + ", default ${DEFAULT-VALUE}).")
+    int count;
 
     @Option(names = "--check", description = "Check the config, the journal directory, the port and JMX, then exit "
             + "(0 when the daemon would start).")
@@ -76,6 +88,13 @@ public final class Main implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (adviseAddNode != null) {
+            return advise();
+        }
+        if (config == null) {
+            err.println(NAME + ": --config=FILE is required (see " + NAME + " --help)");
+            return BAD_CONFIG;
+        }
         SidecarConfig c;
         try {
             c = ConfigLoader.load(config);
@@ -98,6 +117,25 @@ public final class Main implements Callable<Integer> {
         }
         sidecar = s;
         return 0;
+    }
+
+    /** The add-node advice on a saved snapshot, estimated as the daemon does by default. */
+    private int advise() {
+        if (count < 1 || count > AddNodeAdvisor.MAX_COUNT) {
+            err.println(NAME + ": --count: must be from 1 to " + AddNodeAdvisor.MAX_COUNT + ", got " + count);
+            return BAD_CONFIG;
+        }
+        try {
+            out.println(Json.MAPPER.writeValueAsString(
+                    AddNodeAdvice.of(adviseAddNode, count, new SidecarConfig().planner.slicesPerSubrange)));
+            return 0;
+        } catch (IllegalArgumentException e) {
+            err.println(NAME + ": " + e.getMessage());
+            return BAD_CONFIG;
+        } catch (java.io.IOException e) {
+            err.println(NAME + ": " + adviseAddNode + ": cannot read: " + e.getMessage());
+            return BAD_CONFIG;
+        }
     }
 
     /** What an operator needs at once: where the API is, who answered, and when the first window comes. */

@@ -1,7 +1,5 @@
 package io.libra.cassandra;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.libra.cassandra.collect.Collector;
 import io.libra.cassandra.collect.RingModel;
 import io.libra.cassandra.collect.RingModelBuilder;
@@ -24,14 +22,8 @@ import io.libra.core.estimate.EstimationConfig;
 import io.libra.core.estimate.FluctuationGuard;
 import io.libra.core.format.SnapshotCodec;
 import io.libra.core.model.ClusterSnapshot;
-import io.libra.core.estimate.LoadModel;
-import io.libra.core.estimate.RegionLoad;
-import io.libra.core.model.Dimension;
 import io.libra.core.plan.Plan;
-import io.libra.core.ring.RingPlan;
-import io.libra.core.ring.RingPlanner;
 import io.libra.core.ring.RingPlannerConfig;
-import io.libra.core.ring.Tokens;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MultiGauge;
@@ -62,7 +54,9 @@ public final class Sidecar implements Daemon, AutoCloseable {
     private final List<CassandraNode> nodes = new ArrayList<>();
     private final Collector collector;
     private final RingModelBuilder builder;
-    private final RingPlanner planner;
+    private final RingPlanning planning;
+    /** The plan the running (or last) job was submitted with: its forecast is checked once it ran in full. */
+    private volatile Plan submitted;
     private final Optional<FluctuationGuard> guard;
     /** The snapshot of the last window that was modelled, for the fluctuation guard. */
     private volatile ClusterSnapshot previousSnapshot;
@@ -87,14 +81,14 @@ public final class Sidecar implements Daemon, AutoCloseable {
 
     /** What the latest window produced; {@code planId} names {@code plan} for a rebalance to pin. */
     record State(Window window, RingModel model, Plan plan, String planId, String snapshotJson, String snapshotSha256,
-                 String problem) {
+                 String problem, DaemonView.Estimate estimate) {
         State(Window window, RingModel model, String problem) {
-            this(window, model, null, null, null, null, problem);
+            this(window, model, null, null, null, null, problem, null);
         }
 
         /** The same model and snapshot, with no plan, for the reason given. */
         State withoutPlan(String why) {
-            return new State(window, model, null, null, snapshotJson, snapshotSha256, why);
+            return new State(window, model, null, null, snapshotJson, snapshotSha256, why, estimate);
         }
     }
 
@@ -108,8 +102,10 @@ public final class Sidecar implements Daemon, AutoCloseable {
                 .estimation(EstimationConfig.DEFAULT.withCorrectionFactor(config.planner.correctionFactor)).build());
         this.guard = config.planner.fluctuationThreshold > 0
                 ? Optional.of(new FluctuationGuard(config.planner.fluctuationThreshold)) : Optional.empty();
-        this.planner = new RingPlanner(new RingPlannerConfig(config.planner.lambda, config.planner.maxMoves,
-                config.planner.maxMoveBytes, config.planner.slicesPerSubrange, config.planner.minImprovement));
+        this.planning = new RingPlanning(Planner.builder().learning(true).meterRegistry(registry)
+                .estimation(EstimationConfig.DEFAULT.withCorrectionFactor(config.planner.correctionFactor)).build(),
+                new RingPlannerConfig(config.planner.lambda, config.planner.maxMoves, config.planner.maxMoveBytes,
+                        config.planner.slicesPerSubrange, config.planner.minImprovement), config.planner.historyWindows);
         this.executor = new Executor(nodes, config, new Journal(Path.of(config.execution.journal)), j -> onMoveDone());
         this.windows = Counter.builder("libra_cassandra_windows").description("Measurement windows completed")
                 .register(registry);
@@ -128,6 +124,12 @@ public final class Sidecar implements Daemon, AutoCloseable {
         executor.onJobEnd(j -> {
             if (j.state == Job.State.FAILED) {
                 failed.increment();
+            }
+            Plan ran = submitted;
+            if (j.state == Job.State.DONE && !j.dryRun && ran != null) {
+                planning.executed(ran);
+            } else if (!j.dryRun) {
+                planning.forgetExecuted();
             }
         });
         Gauge.builder("libra_cassandra_cleanups_pending", executor,
@@ -269,7 +271,7 @@ public final class Sidecar implements Daemon, AutoCloseable {
         RingModel model = builder.build(w);
         String json = SnapshotCodec.write(model.snapshot());
         State modelled = new State(w, model, null, null, json, SnapshotCodec.sha256(json.getBytes(StandardCharsets.UTF_8)),
-                null);
+                null, state.estimate());
         ClusterSnapshot previous = previousSnapshot;
         previousSnapshot = model.snapshot();
         Optional<String> unstable = previous == null ? Optional.empty()
@@ -279,18 +281,24 @@ public final class Sidecar implements Daemon, AutoCloseable {
             LOG.info("window not planned on: {}", why);
             return modelled.withoutPlan(why);
         }
-        RingPlan ring = planner.plan(model.ring());
-        LOG.info("window planned: {} move(s), Δ {} -> {} ({})", ring.moves().size(), ring.before().imbalanceDegree(),
-                ring.predicted().imbalanceDegree(), ring.detail());
-        Plan plan = ring.toPlan();
-        return new State(w, model, plan, PlanIds.of(plan), modelled.snapshotJson(), modelled.snapshotSha256(), null);
+        RingPlanning.Round round = planning.plan(model);
+        Plan plan = round.plan();
+        if (round.dropped() != null) {
+            LOG.info("{}", round.dropped());
+        }
+        LOG.info("window planned: {} move(s), Δ {} -> {}; estimation {} on {} window(s){} ({})", plan.actions().size(),
+                plan.before().imbalanceDegree(), plan.predicted().imbalanceDegree(), plan.estimation().model(),
+                plan.estimation().windows(), round.conservative() ? ", conservative" : "", plan.detail());
+        return new State(w, model, plan, PlanIds.of(plan), modelled.snapshotJson(), modelled.snapshotSha256(), null,
+                new DaemonView.Estimate(plan.estimation(), round.conservative(), planning.windows(), round.dropped()));
     }
 
     private void onMoveDone() {
         moves.increment();
         lastJobActivity = Instant.now();
         State s = state;
-        state = new State(s.window(), s.model(), "the ring changed: waiting for a fresh window");
+        state = new State(s.window(), s.model(), null, null, null, null, "the ring changed: waiting for a fresh window",
+                s.estimate());
         previousSnapshot = null; // the load moved on purpose: that is not fluctuation
     }
 
@@ -300,7 +308,7 @@ public final class Sidecar implements Daemon, AutoCloseable {
     public DaemonView view() {
         State st = state;
         return new DaemonView(config, startedAt, windowCount.get(), firstWindowAt, st.window(), st.model(), st.plan(),
-                st.planId(), st.snapshotJson(), st.snapshotSha256(), st.problem(), observeOnly, loop == null || loop.isAlive() || stop.getCount() == 0,
+                st.planId(), st.snapshotJson(), st.snapshotSha256(), st.problem(), st.estimate(), observeOnly, loop == null || loop.isAlive() || stop.getCount() == 0,
                 jmxAtStart.reachable().size(), executor.paused(), executor.current().orElse(null));
     }
 
@@ -332,6 +340,7 @@ public final class Sidecar implements Daemon, AutoCloseable {
     @Override
     public Job rebalance(Plan plan, String planId, boolean dryRun) {
         lastJobActivity = Instant.now();
+        submitted = plan;
         return executor.submit(plan, planId, dryRun);
     }
 

@@ -19,10 +19,10 @@ class MainTest {
     @TempDir
     Path dir;
 
-    private record Run(int code, String out, String err) {
+    record Run(int code, String out, String err) {
     }
 
-    private static Run run(String... args) {
+    static Run run(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         Main main = new Main(new PrintWriter(out, true), new PrintWriter(err, true));
@@ -40,7 +40,7 @@ class MainTest {
                 "jmx: {connect_timeout_seconds: 2}", ""));
     }
 
-    private static void assertOneLine(Run r, int code, String startsWith) {
+    static void assertOneLine(Run r, int code, String startsWith) {
         assertThat(r.code()).as(r.err()).isEqualTo(code);
         assertThat(r.err()).startsWith("libra-sidecar: " + startsWith);
         assertThat(r.err().strip()).doesNotContain("\n").doesNotContain("Exception").doesNotContain("\tat ");
@@ -59,7 +59,7 @@ class MainTest {
 
     @Test
     void usageMistakesAreOneLine() {
-        assertOneLine(run(), 2, "Missing required option: '--config=FILE' (see libra-sidecar --help)");
+        assertOneLine(run(), 2, "--config=FILE is required (see libra-sidecar --help)");
         assertOneLine(run("--config", "x.yaml", "--frobnicate"), 2, "Unknown option: '--frobnicate'");
     }
 

@@ -4,18 +4,14 @@ import io.libra.core.format.PlanDocument;
 import io.libra.core.estimate.EstimationConfig;
 import io.libra.core.estimate.LoadModel;
 import io.libra.core.Planner;
-import io.libra.core.model.Node;
 import io.libra.core.plan.InvalidPlanException;
 import io.libra.core.apply.PlanApplier;
 import io.libra.core.plan.MoveTokenAction;
 import io.libra.core.ring.RingApplier;
 import io.libra.core.ring.RingLoad;
-import io.libra.core.ring.RingNodeLoad;
 import io.libra.core.ring.SnapshotRing;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -59,17 +55,8 @@ record PlanCheck(Inputs.LoadedSnapshot snapshot, PlanDocument plan, LoadModel be
         RingApplier.Applied applied = RingApplier.apply(ring, doc.plan().actions());
         Map<String, String> tokens = new TreeMap<>();
         applied.after().nodes().forEach(n -> tokens.put(n.id(), n.tokenKey()));
-        return new PlanCheck(s, doc, perNode(s.snapshot().nodes(), applied.loadsBefore()),
-                perNode(s.snapshot().nodes(), applied.loadsAfter()), tokens);
-    }
-
-    /** A model with each node's ring load as its whole (base) load: what the per-node views read. */
-    private static LoadModel perNode(List<Node> nodes, List<RingNodeLoad> loads) {
-        Map<String, RingNodeLoad> byId = new HashMap<>();
-        loads.forEach(l -> byId.put(l.node(), l));
-        double[] cpu = nodes.stream().mapToDouble(n -> byId.get(n.id()).cpu()).toArray();
-        double[] disk = nodes.stream().mapToDouble(n -> byId.get(n.id()).disk()).toArray();
-        return new LoadModel(nodes, List.of(), cpu, disk);
+        return new PlanCheck(s, doc, SnapshotRing.perNode(s.snapshot().nodes(), applied.loadsBefore()),
+                SnapshotRing.perNode(s.snapshot().nodes(), applied.loadsAfter()), tokens);
     }
 
     private static String abbreviate(String sha) {

@@ -62,6 +62,7 @@ class HbaseMasterCaptureTest {
         Cli.Result r = capture("--out", out.toString());
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(master.paths).containsExactly(QUERY);
+        assertThat(master.upgrade).as("plain HTTP/1.1, no h2c upgrade offer").containsExactly("");
         String inside = new ObjectMapper().readTree(recorded("snapshot.json")).path("beans").get(0).path("Snapshot").asText();
         assertThat(Files.readString(out)).isEqualTo(inside);
         byte[] example = Files.readAllBytes(ExamplesTest.EXAMPLES.resolve("ycsb-a-4nodes.snapshot.json"));

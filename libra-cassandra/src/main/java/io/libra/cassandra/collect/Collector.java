@@ -19,6 +19,7 @@ import java.time.Clock;
  * request counts) and the partition sampler run on every table for the window's length.
  */
 public final class Collector {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Collector.class);
     private static final int TOKEN_CACHE = 100_000;
     private final List<CassandraNode> nodes;
     private final SidecarConfig config;
@@ -92,7 +93,7 @@ public final class Collector {
             } catch (IOException | RuntimeException e) {
                 String why = errors.getOrDefault(n.id(), oneLine(e));
                 stats.add(new Window.NodeStat(n.id(), n.jmx().instance().host, false, why, 0, 0, 0, "none", null,
-                        "DOWN", -1));
+                        "DOWN", -1, null, null));
                 problems.add("node " + n.id() + " is unreachable over JMX: " + why);
             }
         }
@@ -207,7 +208,17 @@ public final class Collector {
         return new Window.NodeStat(n.id(), n.jmx().instance().host, true, tokens.size() == 1 ? null
                 : "node has " + tokens.size() + " tokens; token moves need num_tokens: 1", cores,
                 Math.max(0, cpu - s.cpu()) / (seconds * 1e9), Math.max(0, disk[0] - s.disk()) / seconds, source,
-                token, n.operationMode(), n.pid());
+                token, n.operationMode(), n.pid(), placement(n, true), placement(n, false));
+    }
+
+    /** The node's data centre (or rack) for /status; unknown (null) rather than the node down when it cannot be read. */
+    private static String placement(CassandraNode n, boolean datacenter) {
+        try {
+            return datacenter ? n.datacenter() : n.rack();
+        } catch (IOException | RuntimeException e) {
+            LOG.debug("node {}: no {} from EndpointSnitchInfo: {}", n.id(), datacenter ? "data centre" : "rack", e.toString());
+            return null;
+        }
     }
 
     /** Adds the table's sampled partitions to out; returns how many operations the sampler observed. */

@@ -75,7 +75,7 @@ public final class RingModelBuilder {
         int replication = w.tables().stream().mapToInt(Window.TableStat::replicationFactor).max().orElse(1);
         ClusterSnapshot snapshot = new ClusterSnapshot("cassandra", w.end(), w.seconds(), nodes, regions, replication, tokens);
         LoadModel load = estimator.estimate(snapshot);
-        return new RingModel(snapshot, load, SnapshotRing.of(snapshot, load, rfOfTable), subs);
+        return new RingModel(snapshot, load, SnapshotRing.of(snapshot, load, rfOfTable), subs, rfOfTable);
     }
 
     private List<RingModel.SubRange> subRanges(List<Window.NodeStat> ring) {

@@ -27,9 +27,12 @@ public record Window(Instant start, Instant end, double seconds, List<NodeStat> 
      * @param diskSource {@code proc} (read_bytes + write_bytes of /proc/&lt;pid&gt;/io) or
      *                   {@code cassandra-counters} (bytes flushed, compacted and streamed, plus a
      *                   commit-log estimate: memtable live data + bytes flushed)
+     * @param datacenter the node's data centre by its snitch (EndpointSnitchInfo), null when down
+     * @param rack       its rack, likewise
      */
     public record NodeStat(String id, String host, boolean up, String error, int cpuCores, double cpuUsage,
-                           double diskBytesPerSec, String diskSource, Long token, String mode, long pid) {
+                           double diskBytesPerSec, String diskSource, Long token, String mode, long pid,
+                           String datacenter, String rack) {
     }
 
     /** Requests per second one node served for one table, and the bytes it holds. */

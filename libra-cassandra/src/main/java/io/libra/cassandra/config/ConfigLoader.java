@@ -19,6 +19,8 @@ import java.util.Set;
 
 /** Reads and checks the YAML config; every problem is one line naming the field, in our words, not Jackson's. */
 public final class ConfigLoader {
+    /** Windows are whole snapshots kept in memory: a bound keeps a large ring's history small. */
+    static final int MAX_HISTORY_WINDOWS = 10;
     /** The token the docs and the example config show; a daemon started with it would accept anyone who read them. */
     public static final String EXAMPLE_TOKEN = "change-me";
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
@@ -130,6 +132,10 @@ public final class ConfigLoader {
         notNegative(source + ": planner.max_move_bytes", c.planner.maxMoveBytes);
         notNegative(source + ": planner.min_improvement", c.planner.minImprovement);
         notNegative(source + ": planner.fluctuation_threshold", c.planner.fluctuationThreshold);
+        if (c.planner.historyWindows < 0 || c.planner.historyWindows > MAX_HISTORY_WINDOWS) {
+            throw new ConfigException(source + ": planner.history_windows: must be from 0 to " + MAX_HISTORY_WINDOWS
+                    + ", got " + c.planner.historyWindows);
+        }
         if (!(c.planner.correctionFactor > 0) || Double.isInfinite(c.planner.correctionFactor)) {
             throw new ConfigException(source + ": planner.correction_factor: must be a number > 0, got "
                     + c.planner.correctionFactor);

@@ -257,7 +257,7 @@ public final class Executor implements AutoCloseable {
                     book.update(j, () -> m.state = Job.MoveState.DRY_RUN);
                     continue;
                 }
-                if (aborted(j) || !awaitSafe(j) || !runMove(j, m)) {
+                if (aborted(j) || !awaitAndRun(j, m)) {
                     break;
                 }
             }
@@ -359,6 +359,46 @@ public final class Executor implements AutoCloseable {
         return false;
     }
 
+    /**
+     * A read of the ring just before a move is issued failed (a node's JMX blinked after the gate
+     * let it through, as right after a restart): nothing was issued, so the job waits and looks again.
+     */
+    private static final class NotReady extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        NotReady(Throwable cause) {
+            super(RingGate.firstLine(cause), cause, false, false);
+        }
+    }
+
+    /**
+     * Waits for a safe ring, then runs the move; a move whose reads before issuing it fail goes
+     * back to waiting, so a second look that differs from the gate's holds the job instead of
+     * failing it. Refused only when that outlasts move_timeout_seconds.
+     */
+    private boolean awaitAndRun(Job j, Job.Move m) {
+        long deadline = clock.millis() + moveLimit().toMillis();
+        while (awaitSafe(j)) {
+            try {
+                return runMove(j, m);
+            } catch (NotReady e) {
+                String why = "cannot read the ring before the move of " + m.node + ": " + e.getMessage();
+                if (clock.millis() > deadline) {
+                    fail(j, m, "ring not safe for " + config.execution.moveTimeoutSeconds + " s: " + why);
+                    return false;
+                }
+                book.update(j, () -> {
+                    j.state = Job.State.PAUSED;
+                    j.detail = "waiting: " + why;
+                }, "paused: " + why);
+                if (!pauseQuietly()) {
+                    return false;
+                }
+            }
+        }
+        return false;
+    }
+
     private boolean runMove(Job j, Job.Move m) {
         RingOps mover = nodes.get(m.node);
         if (mover == null) {
@@ -369,7 +409,7 @@ public final class Executor implements AutoCloseable {
         long to = Tokens.fromKey(m.toToken);
         long deadline = clock.millis() + moveLimit().toMillis();
         try {
-            Map<String, Long> before = tokens();
+            Map<String, Long> before = beforeMove(() -> tokens());
             long current = before.get(m.node);
             if (current != to) {
                 if (current != from) {
@@ -377,7 +417,7 @@ public final class Executor implements AutoCloseable {
                             + ", the plan expected " + m.fromToken);
                     return false;
                 }
-                String refused = Preflight.check(j, m, before, to, nodes, config.execution);
+                String refused = beforeMove(() -> Preflight.check(j, m, before, to, nodes, config.execution));
                 if (refused != null) {
                     fail(j, m, "pre-flight refused the move of " + m.node + ": " + refused);
                     return false;
@@ -421,12 +461,27 @@ public final class Executor implements AutoCloseable {
             book.update(j, () -> m.state = Job.MoveState.DONE, "moved " + m.node + " to " + m.toToken);
             onMoveDone.accept(j);
             return true;
+        } catch (NotReady e) {
+            throw e;
         } catch (IOException | RuntimeException e) {
             fail(j, m, "move of " + m.node + " failed: " + RingGate.firstLine(e));
             return false;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
+        }
+    }
+
+    /** A JMX read before the move is issued; its failure is {@link NotReady}. */
+    private interface Read<T> {
+        T get() throws IOException;
+    }
+
+    private static <T> T beforeMove(Read<T> read) {
+        try {
+            return read.get();
+        } catch (IOException e) {
+            throw new NotReady(e);
         }
     }
 

@@ -21,29 +21,29 @@ final class Preflight {
     private Preflight() {
     }
 
-    /** Null when the receivers can take the move, else why not (the transient checks are the wait's). */
+    /**
+     * Null when the receivers can take the move, else why not (the transient checks are the wait's).
+     *
+     * @throws IOException when a node cannot be asked: the executor waits and looks again, as for a busy ring
+     */
     static String check(Job j, Job.Move m, Map<String, Long> tokens, long to, Map<String, RingOps> nodes,
-                        SidecarConfig.Execution c) {
+                        SidecarConfig.Execution c) throws IOException {
         RingOps mover = nodes.get(m.node);
-        try {
-            Set<String> receiving = new LinkedHashSet<>();
-            for (String ks : mover.replicatedKeyspaces()) {
-                receiving.addAll(LostRanges.gaining(tokens, m.node, to, mover.replicationFactor(ks)));
-            }
-            for (String id : receiving) {
-                if (j.pendingCleanup.containsKey(id)) {
-                    return id + " would receive ranges but has cleanup pending (" + j.pendingCleanup.get(id)
-                            + "): it must be cleaned first";
-                }
-                String disk = disk(nodes.get(id), m.bytes, c);
-                if (disk != null) {
-                    return disk;
-                }
-            }
-            return null;
-        } catch (IOException | RuntimeException e) {
-            return "cannot check the ring: " + RingGate.firstLine(e);
+        Set<String> receiving = new LinkedHashSet<>();
+        for (String ks : mover.replicatedKeyspaces()) {
+            receiving.addAll(LostRanges.gaining(tokens, m.node, to, mover.replicationFactor(ks)));
         }
+        for (String id : receiving) {
+            if (j.pendingCleanup.containsKey(id)) {
+                return id + " would receive ranges but has cleanup pending (" + j.pendingCleanup.get(id)
+                        + "): it must be cleaned first";
+            }
+            String disk = disk(nodes.get(id), m.bytes, c);
+            if (disk != null) {
+                return disk;
+            }
+        }
+        return null;
     }
 
     /** The conditions that pass by themselves (schema agreement, hints delivered, repair over); null when clear. */

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.libra.cassandra.exec.Job;
 import io.libra.core.plan.Plan;
+import io.libra.core.ring.AddNodeAdvisor;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.Optional;
@@ -117,7 +118,7 @@ public final class Api {
         return new Response(200, "application/json", v.snapshotJson());
     }
 
-    /** GET /api/v1/advice/add-node?count=N: initial_tokens for N joining nodes (1..16, default 1). */
+    /** GET /api/v1/advice/add-node?count=N: initial_tokens for N joining nodes (1..AddNodeAdvisor.MAX_COUNT, default 1). */
     private Response addNode(String uri) {
         String q = uri.contains("?") ? uri.substring(uri.indexOf('?') + 1) : "";
         int count = 1;
@@ -132,11 +133,11 @@ public final class Api {
             try {
                 count = Integer.parseInt(p.length > 1 ? p[1] : "");
             } catch (NumberFormatException e) {
-                return Response.error(400, "query count: must be a whole number from 1 to 16, got \"" + (p.length > 1 ? p[1] : "")
-                        + "\"");
+                return Response.error(400, "query count: must be a whole number from 1 to " + AddNodeAdvisor.MAX_COUNT
+                        + ", got \"" + (p.length > 1 ? p[1] : "") + "\"");
             }
-            if (count < 1 || count > 16) {
-                return Response.error(400, "query count: must be from 1 to 16, got " + count);
+            if (count < 1 || count > AddNodeAdvisor.MAX_COUNT) {
+                return Response.error(400, "query count: must be from 1 to " + AddNodeAdvisor.MAX_COUNT + ", got " + count);
             }
         }
         DaemonView v = daemon.view();
@@ -144,7 +145,7 @@ public final class Api {
             return Response.error(503, "no ring model yet"
                     + (v.observeOnly() ? " (a vnode ring is observed only)" : "") + ": " + v.problem());
         }
-        return Response.json(200, Views.addNode(v, count));
+        return Response.json(200, Views.addNode(v.model().ring(), v.config().planner.slicesPerSubrange, count));
     }
 
     private static boolean get(String method, String path) {

@@ -17,6 +17,7 @@ import java.time.Instant;
  * @param snapshotJson   the modelled window as a {@code libra.snapshot/v1} document, or null
  * @param snapshotSha256 its SHA-256, which the plan names
  * @param problem        why there is no plan, or null
+ * @param estimate       how the last plan estimated load, or null before the first
  * @param observeOnly    a vnode ring: measured and reported, never planned on
  * @param loopAlive      whether the measuring loop still runs
  * @param nodesAtStart   how many nodes answered JMX at startup
@@ -24,6 +25,16 @@ import java.time.Instant;
  */
 public record DaemonView(SidecarConfig config, Instant startedAt, int windows, Instant firstWindowAt, Window window,
                          RingModel model, Plan plan, String planId, String snapshotJson,
-                         String snapshotSha256, String problem, boolean observeOnly, boolean loopAlive,
+                         String snapshotSha256, String problem, Estimate estimate, boolean observeOnly, boolean loopAlive,
                          int nodesAtStart, boolean paused, Job job) {
+    /**
+     * The last plan's estimate.
+     *
+     * @param how          core's estimation block (model, windows used, fit error, last forecast error)
+     * @param conservative whether the last forecast missed by more than it claimed, so the ring search was conservative
+     * @param kept         earlier windows the sidecar keeps now
+     * @param dropped      why history was dropped at that round, or null
+     */
+    public record Estimate(io.libra.core.plan.Estimation how, boolean conservative, int kept, String dropped) {
+    }
 }

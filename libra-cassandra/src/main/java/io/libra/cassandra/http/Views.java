@@ -14,6 +14,7 @@ import io.libra.core.plan.Balance;
 import io.libra.core.plan.Plan;
 import io.libra.core.plan.PlanStatus;
 import io.libra.core.ring.AddNodeAdvisor;
+import io.libra.core.ring.RingLoad;
 import io.libra.core.ring.RingPlan;
 import io.libra.core.ring.Tokens;
 
@@ -75,6 +76,9 @@ public final class Views {
             o.put("sampledOps", w.sampledOps());
             o.put("requestOps", w.requestOps());
         }
+        if (v.estimate() != null) {
+            estimation(o.putObject("estimation"), v.estimate());
+        }
         if (v.job() != null) {
             o.set("job", Json.MAPPER.valueToTree(v.job()));
             o.set("pendingCleanup", Json.MAPPER.valueToTree(v.job().pendingCleanup));
@@ -87,6 +91,33 @@ public final class Views {
             x.put("remedy", a.remedy());
         }
         return o;
+    }
+
+    /**
+     * How the last plan estimated load: the model and windows used, its held-out fit error, the
+     * last executed plan's forecast against the window that followed (once one was checked), and
+     * whether that miss made the ring search conservative. Unknown numbers are left out, never NaN.
+     */
+    private static void estimation(ObjectNode o, DaemonView.Estimate e) {
+        o.put("model", e.how().model());
+        o.put("windows", e.how().windows());
+        o.put("historyKept", e.kept());
+        finite(o, "fitError", e.how().fitError());
+        o.put("forecastChecked", Double.isFinite(e.how().lastPredictionError()));
+        finite(o, "lastPredictionError", e.how().lastPredictionError());
+        o.put("conservative", e.conservative());
+        if (e.how().detail() != null) {
+            o.put("detail", e.how().detail());
+        }
+        if (e.dropped() != null) {
+            o.put("historyDropped", e.dropped());
+        }
+    }
+
+    private static void finite(ObjectNode o, String field, double v) {
+        if (Double.isFinite(v)) {
+            o.put(field, v);
+        }
     }
 
     /** Something on the ring the operator must act on, and what to do. */
@@ -163,6 +194,10 @@ public final class Views {
             }
             n.put("up", st.up());
             n.put("mode", st.mode());
+            if (st.datacenter() != null) {
+                n.put("datacenter", st.datacenter());
+                n.put("rack", st.rack());
+            }
             if (st.token() != null) {
                 n.put("token", Tokens.toKey(st.token()));
                 n.put("tokenDecimal", Long.toString(st.token()));
@@ -241,9 +276,8 @@ public final class Views {
      * the ownership baseline (the widest arc split in the middle, as token allocation by
      * ownership would), so the two can be compared.
      */
-    static ObjectNode addNode(DaemonView v, int count) {
-        AddNodeAdvisor.Advice a = new AddNodeAdvisor(v.config().planner.slicesPerSubrange)
-                .advise(v.model().ring(), count);
+    public static ObjectNode addNode(RingLoad ring, int slicesPerSubrange, int count) {
+        AddNodeAdvisor.Advice a = new AddNodeAdvisor(slicesPerSubrange).advise(ring, count);
         ObjectNode o = Json.object();
         o.put("count", count);
         ArrayNode nodes = o.putArray("nodes");
@@ -262,7 +296,7 @@ public final class Views {
         ArrayNode bt = base.putArray("initialTokens");
         a.split().forEach(n -> bt.add(Long.toString(n.token())));
         balance(base.putObject("predicted"), a.splitAfter());
-        o.put("note", "predicted by the ring model of the last window (per-node Max/Mean of CPU and disk); bootstrap "
+        o.put("note", "predicted by the ring model of the window (per-node Max/Mean of CPU and disk); bootstrap "
                 + "the nodes one at a time, in this order, with auto_bootstrap: true");
         return o;
     }

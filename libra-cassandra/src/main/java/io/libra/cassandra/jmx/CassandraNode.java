@@ -14,6 +14,7 @@ public final class CassandraNode implements RingOps {
     static final String OS = "java.lang:type=OperatingSystem";
     static final String RUNTIME = "java.lang:type=Runtime";
     static final String STREAMS = "org.apache.cassandra.net:type=StreamManager";
+    static final String SNITCH = "org.apache.cassandra.db:type=EndpointSnitchInfo";
     /** Cassandra's replicated system keyspaces (SchemaConstants.REPLICATED_SYSTEM_KEYSPACE_NAMES, 5.0). */
     static final java.util.Set<String> REPLICATED_SYSTEM_KEYSPACES = java.util.Set.of("system_auth",
             "system_distributed", "system_traces", "system_cluster_metadata");
@@ -50,6 +51,16 @@ public final class CassandraNode implements RingOps {
     public long pid() throws IOException {
         String name = (String) jmx.get(RUNTIME, "Name");
         return Long.parseLong(name.substring(0, name.indexOf('@')));
+    }
+
+    /** This node's data centre, as its snitch places it. */
+    public String datacenter() throws IOException {
+        return (String) jmx.get(SNITCH, "Datacenter");
+    }
+
+    /** This node's rack, as its snitch places it. */
+    public String rack() throws IOException {
+        return (String) jmx.get(SNITCH, "Rack");
     }
 
     @Override

@@ -23,7 +23,7 @@ public class RingModelBuilderTest {
         for (int i = 0; i < 3; i++) {
             String id = "n" + (i + 1);
             nodes.add(new Window.NodeStat(id, "127.0.0." + (i + 1), true, null, 2, 0.05 + share[i], 1e5 + 2e6 * share[i],
-                    "proc", TOKENS[i], "NORMAL", 100 + i));
+                    "proc", TOKENS[i], "NORMAL", 100 + i, "dc1", "rack" + (i % 2 + 1)));
             tables.add(new Window.TableStat("ks1", "kv", 1, id, 300 * share[i], 600 * share[i], 1e6 * share[i]));
             tables.add(new Window.TableStat("ks3", "kv", 3, id, 20, 40, 1e5));
         }

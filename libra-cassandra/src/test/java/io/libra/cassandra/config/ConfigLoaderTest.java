@@ -91,6 +91,9 @@ class ConfigLoaderTest {
                 .hasMessageEndingWith("sidecar.yaml: planner.max_moves: must be a number >= 0, got -1");
         assertThatThrownBy(() -> ConfigLoader.load(yaml("instances:\n  - {id: a}\nplanner: {lambda: -0.5}\n")))
                 .hasMessageEndingWith("planner.lambda: must be a number >= 0, got -0.5");
+        assertThatThrownBy(() -> ConfigLoader.load(yaml("instances:\n  - {id: a}\nplanner: {history_windows: 11}\n")))
+                .hasMessageEndingWith("planner.history_windows: must be from 0 to 10, got 11");
+        assertThat(ConfigLoader.load(yaml("instances:\n  - {id: a}\n")).planner.historyWindows).isEqualTo(3);
         assertThatThrownBy(() -> ConfigLoader.load(yaml("instances:\n  - {id: a}\ncollection: {sample_seconds: 0}\n")))
                 .hasMessageEndingWith("collection.sample_seconds: must be > 0, got 0");
         assertThatThrownBy(() -> ConfigLoader.load(yaml("instances:\n  - {id: a}\ncollection: {sampling: maybe}\n")))

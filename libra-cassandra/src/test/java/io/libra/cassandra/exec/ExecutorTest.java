@@ -62,6 +62,36 @@ class ExecutorTest {
         }
     }
 
+    /** A pre-flight read that fails after the gate opened (JMX blinking after a restart) holds the job, never fails it. */
+    @Test
+    void aPreflightReadThatBlinksHoldsTheJobAndTheMoveRuns() {
+        FakeRing ring = new FakeRing(T1, T2, T3);
+        ring.node("n2").freeDiskFailures.set(3);
+        try (Executor e = executor(ring, new SidecarConfig())) {
+            Job j = finished(withJob(e, move("n2", T2, T2 + 1_000_000_000_000_000_000L)));
+            assertThat(j.state).as(j.detail).isEqualTo(Job.State.DONE);
+            assertThat(j.events).anyMatch(x -> x.contains("paused: cannot read the ring before the move of n2: "
+                    + "JMX at 127.0.0.2:7199: connection reset"));
+            assertThat(ring.node("n2").token).isEqualTo(T2 + 1_000_000_000_000_000_000L);
+        }
+    }
+
+    /** Reads that keep failing are refused once they outlast move_timeout_seconds, and nothing was moved. */
+    @Test
+    void aPreflightReadThatKeepsFailingIsRefusedAtTheTimeout() {
+        FakeRing ring = new FakeRing(T1, T2, T3);
+        ring.node("n2").freeDiskFailures.set(Integer.MAX_VALUE);
+        SidecarConfig c = new SidecarConfig();
+        c.execution.moveTimeoutSeconds = 60;
+        try (Executor e = executor(ring, c)) {
+            Job j = finished(withJob(e, move("n2", T2, T2 + 1_000_000_000_000_000_000L)));
+            assertThat(j.state).isEqualTo(Job.State.FAILED);
+            assertThat(j.detail).startsWith("ring not safe for 60 s: cannot read the ring before the move of n2: ");
+            assertThat(j.moves.get(0).state).isEqualTo(Job.MoveState.FAILED);
+            assertThat(ring.node("n2").token).isEqualTo(T2);
+        }
+    }
+
     /**
      * When, on the fake clock, the job failed: its "failed:" event's stamp (the clock goes on while
      * the worker waits to clean up, so the clock read later would say more).

@@ -91,6 +91,8 @@ final class FakeRing {
         private final java.util.concurrent.atomic.AtomicInteger hintCalls = new java.util.concurrent.atomic.AtomicInteger();
         volatile int repairs;
         volatile long freeDisk = 1L << 40;
+        /** How many of the next free-disk reads fail as a JMX connection that blinks. */
+        final java.util.concurrent.atomic.AtomicInteger freeDiskFailures = new java.util.concurrent.atomic.AtomicInteger();
         volatile boolean schemaDisagrees;
         /** When set, a move blocks until it opens (a hung stream). */
         volatile java.util.concurrent.CountDownLatch moveHangs;
@@ -248,6 +250,9 @@ final class FakeRing {
         @Override
         public long freeDiskBytes() throws IOException {
             up();
+            if (freeDiskFailures.getAndUpdate(k -> Math.max(0, k - 1)) > 0) {
+                throw new IOException("JMX at " + host + ":7199: connection reset");
+            }
             return freeDisk;
         }
     }

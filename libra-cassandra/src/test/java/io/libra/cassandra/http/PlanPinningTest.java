@@ -25,7 +25,7 @@ class PlanPinningTest {
     private final StubDaemon daemon = new StubDaemon(() -> {
         SidecarConfig c = new SidecarConfig();
         c.http.authToken = "t";
-        return new DaemonView(c, Instant.EPOCH, 1, null, null, null, plan, PlanIds.of(plan), null, null, null, false, true, 3,
+        return new DaemonView(c, Instant.EPOCH, 1, null, null, null, plan, PlanIds.of(plan), null, null, null, null, false, true, 3,
                 false, null);
     });
 

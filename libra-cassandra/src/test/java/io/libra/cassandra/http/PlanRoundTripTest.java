@@ -33,7 +33,7 @@ class PlanRoundTripTest {
         String snapshot = SnapshotCodec.write(model.snapshot());
         String sha = SnapshotCodec.sha256(snapshot.getBytes(StandardCharsets.UTF_8));
         SidecarConfig c = new SidecarConfig();
-        DaemonView v = new DaemonView(c, Instant.EPOCH, 1, null, null, model, plan, PlanIds.of(plan), snapshot, sha, null, false,
+        DaemonView v = new DaemonView(c, Instant.EPOCH, 1, null, null, model, plan, PlanIds.of(plan), snapshot, sha, null, null, false,
                 true, 3, false, null);
 
         ObjectNode served = Views.plan(v);
@@ -63,7 +63,7 @@ class PlanRoundTripTest {
     @Test
     void withoutAPlanTheDocumentIsStillAValidPlanSayingWhy() throws Exception {
         DaemonView v = new DaemonView(new SidecarConfig(), Instant.EPOCH, 0, null, null, null, null, null, null, null,
-                "no window measured yet", false, true, 0, false, null);
+                "no window measured yet", null, false, true, 0, false, null);
         PlanDocument back = PlanCodec.readDocument("GET /plan", Json.MAPPER.writeValueAsBytes(Views.plan(v)));
         assertThat(back.plan().actions()).isEmpty();
         assertThat(back.plan().detail()).isEqualTo("no window measured yet");
@@ -72,7 +72,7 @@ class PlanRoundTripTest {
     @Test
     void theAddNodeAdviceGivesYamlLinesAndComparesWithTheOwnershipSplit() throws Exception {
         RingModel model = new RingModelBuilder(8, EstimationConfig.DEFAULT).build(RingModelBuilderTest.window());
-        DaemonView v = new DaemonView(new SidecarConfig(), Instant.EPOCH, 1, null, null, model, null, null, null, null, null,
+        DaemonView v = new DaemonView(new SidecarConfig(), Instant.EPOCH, 1, null, null, model, null, null, null, null, null, null,
                 false, true, 3, false, null);
         Api.Response r = new Api(new StubDaemon(() -> v)).handleSafely("GET", "/api/v1/advice/add-node?count=2", null,
                 new byte[0]);

@@ -14,6 +14,8 @@ import java.util.Set;
  * allocation does: split the widest arc in the middle. Both are predicted with the same model.
  */
 public final class AddNodeAdvisor {
+    /** Joining nodes one piece of advice covers at most (each is a search over every boundary). */
+    public static final int MAX_COUNT = 16;
     private final int slicesPerSegment;
 
     public AddNodeAdvisor(int slicesPerSegment) {
@@ -37,8 +39,8 @@ public final class AddNodeAdvisor {
     }
 
     public Advice advise(RingLoad ring, int count) {
-        if (count < 1) {
-            throw new IllegalArgumentException("count: must be >= 1, got " + count);
+        if (count < 1 || count > MAX_COUNT) {
+            throw new IllegalArgumentException("count: must be from 1 to " + MAX_COUNT + ", got " + count);
         }
         Balance before = balance(ring);
         RingLoad libra = ring;

@@ -16,6 +16,16 @@ public record RingPlannerConfig(double lambda, int maxMoves, double maxMoveBytes
         }
     }
 
+    /**
+     * After a forecast that missed by more than it claimed to fix: nodes within {@code lambda} of
+     * their target count as balanced, and a move must lower Δ by at least {@code minGain} (the
+     * measured error), so what is planned exceeds what the estimate is known to get wrong.
+     */
+    public RingPlannerConfig conservative(double lambda, double minGain) {
+        return new RingPlannerConfig(Math.max(this.lambda, lambda), maxMoves, maxMoveBytes, slicesPerSegment,
+                Math.max(minImprovement, minGain));
+    }
+
     public static RingPlannerConfig defaults() {
         return new RingPlannerConfig(0.1, 3, 0, 16, 0.005);
     }

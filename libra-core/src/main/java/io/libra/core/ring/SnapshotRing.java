@@ -4,6 +4,7 @@ import io.libra.core.estimate.LoadModel;
 import io.libra.core.estimate.RegionLoad;
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.model.Dimension;
+import io.libra.core.model.Node;
 import io.libra.core.model.Region;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -67,6 +68,18 @@ public final class SnapshotRing {
             nodes.add(new RingNode(id, t, model.base(j, Dimension.CPU), model.base(j, Dimension.DISK), 1, 1));
         });
         return new RingLoad(nodes, segments);
+    }
+
+    /**
+     * A model with each node's ring load as its whole (base) load: the per-node view of a ring state
+     * (a plan's predicted one), for reports and for the forecast the next window checks.
+     */
+    public static LoadModel perNode(List<Node> nodes, List<RingNodeLoad> loads) {
+        Map<String, RingNodeLoad> byId = new HashMap<>();
+        loads.forEach(l -> byId.put(l.node(), l));
+        double[] cpu = nodes.stream().mapToDouble(n -> byId.get(n.id()).cpu()).toArray();
+        double[] disk = nodes.stream().mapToDouble(n -> byId.get(n.id()).disk()).toArray();
+        return new LoadModel(nodes, List.of(), cpu, disk);
     }
 
     /**

@@ -8,13 +8,10 @@ import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.libra.cassandra.Sidecar;
-import io.libra.cassandra.config.ConfigLoader;
 import io.libra.core.ring.Tokens;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -149,9 +146,8 @@ class CassandraFailuresIT {
         try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
             port = free.getLocalPort();
         }
-        Path dir = Path.of(System.getProperty("cassandra.workdir", "target/cassandra-it"));
-        Path yaml = writeConfig(dir.resolve("sidecar-process.yaml"), port, 240, true, dir.resolve("journal-process.json"));
-        Path log = dir.resolve("sidecar-process.log");
+        Path yaml = config(port, 240, true).write("sidecar-process");
+        Path log = ItSidecarConfig.workdir().resolve("sidecar-process.log");
         api = new SidecarHttp(port);
         String poll;
         String mover;
@@ -204,30 +200,18 @@ class CassandraFailuresIT {
     }
 
     private Sidecar sidecar(int moveTimeoutSeconds, boolean colocated) throws IOException {
-        Path dir = Path.of(System.getProperty("cassandra.workdir", "target/cassandra-it"));
-        Path yaml = writeConfig(dir.resolve("sidecar-failures.yaml"), 0, moveTimeoutSeconds, colocated,
-                dir.resolve("journal-failures.json"));
-        Sidecar s = new Sidecar(ConfigLoader.load(yaml, Map.of())).start();
+        Sidecar s = new Sidecar(config(0, moveTimeoutSeconds, colocated).load("sidecar-failures")).start();
         api = new SidecarHttp(s.port());
         return s;
     }
 
-    private static Path writeConfig(Path yaml, int port, int moveTimeoutSeconds, boolean colocated, Path journal)
-            throws IOException {
-        StringBuilder sb = new StringBuilder("cluster_name: libra-it\ninstances:\n");
-        for (int i = 1; i <= TOKENS.length; i++) {
-            sb.append("  - {id: n").append(i).append(", host: 127.0.0.").append(i).append(", jmx_host: 127.0.0.1, jmx_port: ")
-                    .append(i * 100 + 7000).append(", colocated: ").append(colocated).append("}\n");
-        }
-        sb.append("http: {host: 127.0.0.1, port: ").append(port).append(", auth_token: ").append(AUTH).append("}\n")
-                .append("collection: {window_seconds: 10, min_samples: 100, subranges_per_arc: 8}\n")
-                .append("planner: {lambda: 0.02, max_moves: 2, slices_per_subrange: 4, min_improvement: 0.005, "
-                        + "fluctuation_threshold: 0}\n")
-                .append("execution: {dry_run: false, stream_throughput_mib_per_sec: 1, "
-                        + "entire_sstable_stream_throughput_mib_per_sec: 1, journal: ")
-                .append(journal).append(", move_timeout_seconds: ").append(moveTimeoutSeconds)
-                .append(", on_restart: resume}\n");
-        return Files.writeString(yaml, sb.toString());
+    /** Streaming capped at 1 MiB/s, so a move lasts long enough to be aborted or killed in the middle. */
+    private static ItSidecarConfig config(int port, int moveTimeoutSeconds, boolean colocated) {
+        return new ItSidecarConfig(TOKENS.length, AUTH).port(port).colocated(colocated)
+                .collection("window_seconds: 10, min_samples: 100, subranges_per_arc: 8")
+                .planner("lambda: 0.02, max_moves: 2, slices_per_subrange: 4, min_improvement: 0.005, fluctuation_threshold: 0")
+                .execution("dry_run: false, stream_throughput_mib_per_sec: 1, entire_sstable_stream_throughput_mib_per_sec: 1, "
+                        + "move_timeout_seconds: " + moveTimeoutSeconds + ", on_restart: resume");
     }
 
     /** Waits for a plan with moves, then POSTs it pinned by its id; the job's poll path. */

@@ -8,14 +8,20 @@ import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.libra.cassandra.Sidecar;
-import io.libra.cassandra.config.ConfigLoader;
 import io.libra.cassandra.config.SidecarConfig;
 import io.libra.cassandra.exec.Executor;
 import io.libra.cassandra.exec.Job;
 import io.libra.cassandra.exec.Journal;
+import io.libra.core.Planner;
+import io.libra.core.format.PlanCodec;
+import io.libra.core.format.PlanDocument;
+import io.libra.core.format.SnapshotCodec;
+import io.libra.core.model.ClusterSnapshot;
+import io.libra.core.ring.RingApplier;
+import io.libra.core.ring.SnapshotRing;
 import io.libra.core.ring.Tokens;
 import java.io.IOException;
-import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
@@ -36,9 +42,7 @@ import org.slf4j.LoggerFactory;
 @Timeout(value = 14, unit = TimeUnit.MINUTES)
 class CassandraSidecarIT {
     private static final Logger LOG = LoggerFactory.getLogger(CassandraSidecarIT.class);
-    /** n1 owns ~35% of the ring, n2 ~16%, n3 ~49%. */
-    private static final long[] TOKENS = {-9_000_000_000_000_000_000L, -6_000_000_000_000_000_000L,
-        3_000_000_000_000_000_000L};
+    private static final long[] TOKENS = Ring.SKEWED;
     private static final String AUTH = "it-secret";
     private static final int MEASURE_OPS = 20_000;
     private SidecarHttp api;
@@ -58,12 +62,13 @@ class CassandraSidecarIT {
                     api = new SidecarHttp(sidecar.port());
                     load.start();
                     Usage.measure(ring, load, MEASURE_OPS / 2); // warm-up: JIT, connection pools
-                    Usage before = Usage.measure(ring, load, MEASURE_OPS);
+                    Usage before = Usage.measureQuiet(ring, load, MEASURE_OPS);
                     LOG.info("before: cpu Max/Mean {} disk Max/Mean {} ({})", before.cpuMaxOverMean(),
                             before.diskMaxOverMean(), before);
                     cassandraDiskCountersExist(ring);
                     JsonNode plan = awaitPlan();
                     LOG.info("plan: {}", plan);
+                    servedPlanChecksOutOffline();
                     badRequestsGet4xx();
                     JsonNode job = rebalanceThroughANodeFailure(ring);
                     assertMovesApplied(ring, job);
@@ -75,10 +80,11 @@ class CassandraSidecarIT {
                         after = new Workload(fresh, load);
                         after.start();
                         Usage.measure(ring, after, MEASURE_OPS / 2); // the restarted n2 and cleanups settle
-                        Usage balanced = Usage.measure(ring, after, MEASURE_OPS);
+                        Usage balanced = Usage.measureQuiet(ring, after, MEASURE_OPS);
                         LOG.info("after: cpu Max/Mean {} disk Max/Mean {} ({})", balanced.cpuMaxOverMean(),
                                 balanced.diskMaxOverMean(), balanced);
                         after.close();
+                        forecastOfTheJobIsChecked();
                         restartedDaemonResumesAnInterruptedMove(ring, job);
                         assertThat(load.completed.get() + after.completed.get()).isGreaterThan(3L * MEASURE_OPS);
                         Acknowledged.readBack(fresh, load, ConsistencyLevel.ALL);
@@ -134,21 +140,8 @@ class CassandraSidecarIT {
         assertThat(out).as("bytes streamed out by the moves").isPositive();
     }
 
-    private SidecarConfig config() throws IOException {
-        Path dir = Path.of(System.getProperty("cassandra.workdir", "target/cassandra-it"));
-        Path yaml = dir.resolve("sidecar.yaml");
-        Files.writeString(yaml, String.join("\n",
-                "cluster_name: libra-it",
-                "instances:",
-                "  - {id: n1, host: 127.0.0.1, jmx_host: 127.0.0.1, jmx_port: 7100}",
-                "  - {id: n2, host: 127.0.0.2, jmx_host: 127.0.0.1, jmx_port: 7200}",
-                "  - {id: n3, host: 127.0.0.3, jmx_host: 127.0.0.1, jmx_port: 7300}",
-                "http: {host: 127.0.0.1, port: 0, auth_token: " + AUTH + "}",
-                "collection: {window_seconds: 12, min_samples: 200, subranges_per_arc: 8}",
-                "planner: {lambda: 0.05, max_moves: 2, slices_per_subrange: 4, min_improvement: 0.01, fluctuation_threshold: 0}",
-                "execution: {dry_run: false, stream_throughput_mib_per_sec: 64, journal: " + dir.resolve("journal.json")
-                        + ", move_timeout_seconds: 300}", ""));
-        return ConfigLoader.load(yaml);
+    private static SidecarConfig config() throws IOException {
+        return new ItSidecarConfig(3, AUTH).load("sidecar");
     }
 
     private JsonNode awaitPlan() {
@@ -170,8 +163,55 @@ class CassandraSidecarIT {
         assertThat(load.path("subRanges").size()).isEqualTo(24);
         JsonNode status = get("/api/v1/status").body();
         assertThat(status.path("nodes").findValuesAsText("diskSource")).containsOnly("proc");
+        // SimpleSnitch, as NodeProcess configures every node
+        assertThat(status.path("nodes").findValuesAsText("datacenter")).containsExactly("datacenter1", "datacenter1",
+                "datacenter1");
+        assertThat(status.path("nodes").findValuesAsText("rack")).containsExactly("rack1", "rack1", "rack1");
         assertThat(status.path("tables").findValuesAsText("table")).contains("libra_rf1.kv", "libra_rf3.kv");
         return p;
+    }
+
+    /**
+     * The served plan and the snapshot it names, read back as `libra evaluate` reads them (core's
+     * codecs, the CLI's estimate, SnapshotRing, RingApplier): every move fits the ring and Δ falls.
+     * The two GETs may straddle a new window, so they are taken again until the plan names the snapshot.
+     */
+    private void servedPlanChecksOutOffline() {
+        RingApplier.Applied[] applied = new RingApplier.Applied[1];
+        Poll.until("a plan and the snapshot it names", Duration.ofSeconds(60), () -> {
+            Reply plan = get("/api/v1/plan");
+            Reply snapshot = get("/api/v1/snapshot");
+            byte[] bytes = snapshot.raw().getBytes(StandardCharsets.UTF_8);
+            PlanDocument doc = PlanCodec.readDocument("GET /plan", plan.raw().getBytes(StandardCharsets.UTF_8));
+            if (snapshot.status() != 200 || doc.plan().actions().isEmpty()
+                    || !doc.snapshotSha256().equals(SnapshotCodec.sha256(bytes))) {
+                return false;
+            }
+            ClusterSnapshot s = SnapshotCodec.read("GET /snapshot", bytes);
+            applied[0] = RingApplier.apply(SnapshotRing.of(s, Planner.builder().build().estimate(s)), doc.plan().actions());
+            return true;
+        });
+        LOG.info("offline: Δ {} -> {}", applied[0].balanceBefore().imbalanceDegree(),
+                applied[0].balanceAfter().imbalanceDegree());
+        assertThat(applied[0].balanceAfter().imbalanceDegree()).as("Δ after the served plan, offline")
+                .isLessThan(applied[0].balanceBefore().imbalanceDegree());
+    }
+
+    /**
+     * The first plannable window after the job checks the executed plan's forecast against what
+     * the nodes measured: /status says so, and /metrics carries the error (and no NaN).
+     */
+    private void forecastOfTheJobIsChecked() {
+        JsonNode[] estimation = new JsonNode[1];
+        Poll.until("/status to report a checked forecast", Duration.ofSeconds(120), () -> {
+            estimation[0] = get("/api/v1/status").body().path("estimation");
+            return estimation[0].path("forecastChecked").asBoolean();
+        });
+        LOG.info("estimation after the job: {}", estimation[0]);
+        assertThat(estimation[0].path("lastPredictionError").asDouble()).isNotNegative();
+        assertThat(estimation[0].path("windows").asInt()).isPositive();
+        String metrics = get("/metrics").raw();
+        assertThat(metrics).contains("libra_prediction_error").doesNotContain("NaN");
     }
 
     private void badRequestsGet4xx() {
@@ -259,7 +299,7 @@ class CassandraSidecarIT {
      */
     private static void restartedDaemonResumesAnInterruptedMove(Ring ring, JsonNode finished) throws Exception {
         JsonNode last = finished.path("moves").get(finished.path("moves").size() - 1);
-        Path file = Path.of(System.getProperty("cassandra.workdir", "target/cassandra-it")).resolve("journal-resume.json");
+        Path file = ItSidecarConfig.workdir().resolve("journal-resume.json");
         Journal journal = new Journal(file);
         Job job = new Job();
         job.id = "interrupted";

@@ -21,14 +21,23 @@ final class NodeProcess implements AutoCloseable {
     final String host;
     final int jmxPort;
     final long initialToken;
+    /** 1: a single token, {@link #initialToken}; more: vnodes, tokens chosen by Cassandra. */
+    final int numTokens;
     private final Path dir;
     private Process process;
+    /** A node joining a running ring streams its ranges in (auto_bootstrap: true); the first ones do not. */
+    boolean bootstrap;
 
     NodeProcess(int index, long initialToken, Path workDir) {
+        this(index, initialToken, 1, workDir);
+    }
+
+    NodeProcess(int index, long initialToken, int numTokens, Path workDir) {
         this.index = index;
         this.host = "127.0.0." + index;
         this.jmxPort = 7000 + 100 * index;
         this.initialToken = initialToken;
+        this.numTokens = numTokens;
         this.dir = workDir.resolve("node" + index);
     }
 
@@ -44,8 +53,8 @@ final class NodeProcess implements AutoCloseable {
         Files.createDirectories(dir);
         String yaml = String.join("\n",
                 "cluster_name: libra-it",
-                "num_tokens: 1",
-                "initial_token: " + initialToken,
+                "num_tokens: " + numTokens,
+                numTokens == 1 ? "initial_token: " + initialToken : "# vnodes: Cassandra chooses the tokens",
                 "partitioner: org.apache.cassandra.dht.Murmur3Partitioner",
                 "commitlog_sync: periodic",
                 "commitlog_sync_period: 10000ms",
@@ -58,7 +67,7 @@ final class NodeProcess implements AutoCloseable {
                 "rpc_address: " + host,
                 "storage_port: 7000",
                 "native_transport_port: 9042",
-                "auto_bootstrap: false",
+                "auto_bootstrap: " + bootstrap,
                 "concurrent_compactors: 1",
                 "data_file_directories:",
                 "  - " + dir.resolve("data"),

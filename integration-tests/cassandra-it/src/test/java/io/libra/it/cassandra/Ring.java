@@ -20,16 +20,34 @@ import java.util.stream.Stream;
  * test JVM die first, by a shutdown hook.
  */
 final class Ring implements AutoCloseable {
+    /** Three single tokens, unbalanced: n1 owns ~35% of the ring, n2 ~16%, n3 ~49%. */
+    static final long[] SKEWED = {-9_000_000_000_000_000_000L, -6_000_000_000_000_000_000L, 3_000_000_000_000_000_000L};
     final List<NodeProcess> nodes = new ArrayList<>();
     private final List<CassandraNode> jmx = new ArrayList<>();
     private final Path javaHome;
     private final Path lib;
+    private final Path work;
     private final Thread hook = new Thread(this::killAll, "ring-shutdown");
 
+    /** How the i-th node (0-based) is made, in the working directory. */
+    private interface Member {
+        NodeProcess of(int i, Path work);
+    }
+
+    /** A single-token ring, node i at tokens[i]. */
     Ring(long[] tokens) throws IOException {
+        this(tokens.length, (i, work) -> new NodeProcess(i + 1, tokens[i], work));
+    }
+
+    /** A vnode ring: each node takes {@code numTokens} tokens of Cassandra's choosing. */
+    static Ring vnodes(int count, int numTokens) throws IOException {
+        return new Ring(count, (i, work) -> new NodeProcess(i + 1, 0, numTokens, work));
+    }
+
+    private Ring(int count, Member member) throws IOException {
         this.javaHome = Path.of(System.getProperty("cassandra.java.home", "/usr/lib/jvm/java-17-openjdk-amd64"));
         this.lib = Path.of(System.getProperty("cassandra.lib", "../cassandra-dist/target/lib"));
-        Path work = Path.of(System.getProperty("cassandra.workdir", "target/cassandra-it"));
+        this.work = Path.of(System.getProperty("cassandra.workdir", "target/cassandra-it"));
         if (!Files.isRegularFile(javaHome.resolve("bin/java"))) {
             throw new IllegalStateException("cassandra.java.home: no JDK 17 at " + javaHome);
         }
@@ -39,8 +57,8 @@ final class Ring implements AutoCloseable {
             }
         }
         deleteTree(work);
-        for (int i = 0; i < tokens.length; i++) {
-            NodeProcess n = new NodeProcess(i + 1, tokens[i], work);
+        for (int i = 0; i < count; i++) {
+            NodeProcess n = member.of(i, work);
             n.writeConfig();
             nodes.add(n);
             jmx.add(new CassandraNode(new JmxNode(instance(n))));
@@ -95,6 +113,21 @@ final class Ring implements AutoCloseable {
                 return false;
             }
         });
+    }
+
+    /**
+     * Bootstraps one more single-token node at {@code token} into the running ring (it streams its
+     * ranges in) and waits until every node sees it live.
+     */
+    NodeProcess join(long token) throws IOException {
+        NodeProcess n = new NodeProcess(nodes.size() + 1, token, work);
+        n.bootstrap = true;
+        n.writeConfig();
+        nodes.add(n);
+        jmx.add(new CassandraNode(new JmxNode(instance(n))));
+        start(n);
+        awaitAllUp();
+        return n;
     }
 
     void awaitAllUp() {

@@ -12,6 +12,38 @@ import java.util.Arrays;
  * of operations.
  */
 record Usage(double[] cpuSeconds, double[] diskBytes) {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Usage.class);
+
+    /**
+     * Measures once no node has a compaction running or pending: a few MB of compaction (of SSTables
+     * just streamed in, or rewritten by cleanup) would otherwise outweigh the window's own disk work.
+     * Waits at most a minute: the workload keeps flushing, so a new compaction may always start.
+     */
+    static Usage measureQuiet(Ring ring, Workload load, int ops) throws IOException {
+        try {
+            Poll.until("no compaction running or pending", Duration.ofSeconds(60), () -> {
+                try {
+                    return compacting(ring) == 0;
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+        } catch (AssertionError e) {
+            LOG.warn("measuring while compactions run: {}", e.getMessage());
+        }
+        return measure(ring, load, ops);
+    }
+
+    private static long compacting(Ring ring) throws IOException {
+        long n = 0;
+        for (int i = 0; i < ring.nodes.size(); i++) {
+            n += ring.jmx(i).gauge("type=Compaction,name=PendingTasks");
+            Object active = ring.jmx(i).jmx().get("org.apache.cassandra.db:type=CompactionManager", "Compactions");
+            n += active instanceof java.util.Collection<?> c ? c.size() : 0;
+        }
+        return n;
+    }
+
     static Usage measure(Ring ring, Workload load, int ops) throws IOException {
         double[][] start = read(ring);
         long target = load.completed.get() + ops;

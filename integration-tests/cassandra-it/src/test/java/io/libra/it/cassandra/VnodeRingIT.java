@@ -1,0 +1,80 @@
+package io.libra.it.cassandra;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.libra.cassandra.Sidecar;
+import io.libra.it.cassandra.SidecarHttp.Reply;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A real 3-node ring with {@code num_tokens: 4} (vnodes, Cassandra 5.0's way): the sidecar
+ * observes only. /status says so and gives the nodes' own balance, the partition samplers stay
+ * off, planning is suspended with the reason, the add-node advice answers 503, and no gauge is NaN.
+ */
+@Timeout(value = 8, unit = TimeUnit.MINUTES)
+class VnodeRingIT {
+    private static final Logger LOG = LoggerFactory.getLogger(VnodeRingIT.class);
+    private static final String AUTH = "it-vnodes-secret";
+
+    @Test
+    void aVnodeRingIsObservedNeverPlanned() throws Exception {
+        long t0 = System.nanoTime();
+        try (Ring ring = Ring.vnodes(3, 4)) {
+            ring.start();
+            assertThat(ring.jmx(0).tokens()).as("n1's tokens").hasSize(4);
+            try (CqlSession session = Cql.session()) {
+                Cql.keyspaces(session, 1, 3);
+                try (Workload load = new Workload(session, 500); Sidecar sidecar = new Sidecar(new ItSidecarConfig(3, AUTH)
+                        .collection("window_seconds: 8, min_samples: 100, subranges_per_arc: 8").load("sidecar-vnodes")).start()) {
+                    SidecarHttp api = new SidecarHttp(sidecar.port());
+                    assertThat(sidecar.observeOnly()).isTrue();
+                    load.start();
+                    Poll.until("two windows with load", Duration.ofSeconds(120),
+                            () -> api.get("/api/v1/status").body().path("windows").asInt() >= 2
+                                    && api.get("/api/v1/status").body().path("requestOps").asLong() > 0);
+                    observedOnly(api);
+                }
+            }
+        } finally {
+            LOG.info("IT took {} s", (System.nanoTime() - t0) / 1_000_000_000);
+        }
+    }
+
+    private static void observedOnly(SidecarHttp api) {
+        JsonNode status = api.get("/api/v1/status").body();
+        LOG.info("status: {}", status);
+        assertThat(status.path("observeOnly").asBoolean()).isTrue();
+        assertThat(status.path("plannable").asBoolean()).isFalse();
+        assertThat(status.path("problem").asText()).startsWith("vnode ring: observe-only");
+        JsonNode balance = status.path("nodeBalance");
+        assertThat(balance.path("nodes").asInt()).isEqualTo(3);
+        assertThat(balance.path("cpuMaxOverMean").asDouble()).isGreaterThanOrEqualTo(1.0);
+        assertThat(balance.path("diskMaxOverMean").asDouble()).isGreaterThanOrEqualTo(1.0);
+        assertThat(status.path("nodes").findValuesAsText("up")).containsOnly("true");
+        assertThat(status.path("sampledOps").asLong()).as("samplers off on a vnode ring").isZero();
+        assertThat(status.has("estimation")).as("nothing was estimated for a plan").isFalse();
+
+        JsonNode plan = api.get("/api/v1/plan").body();
+        assertThat(plan.path("status").asText()).isEqualTo("suspended");
+        assertThat(plan.path("detail").asText()).startsWith("vnode ring: observe-only");
+        assertThat(plan.path("actions")).isEmpty();
+        assertThat(plan.path("planId").isNull()).isTrue();
+
+        Reply advice = api.get("/api/v1/advice/add-node?count=1");
+        assertThat(advice.status()).isEqualTo(503);
+        assertThat(advice.body().path("error").asText()).contains("a vnode ring is observed only");
+        Reply rebalance = api.post("/api/v1/rebalance", AUTH, "{\"plan_id\": \"000000000000\"}");
+        assertThat(rebalance.status()).isEqualTo(409);
+
+        String metrics = api.get("/metrics").raw();
+        assertThat(metrics).contains("libra_cassandra_window_plannable 0.0").contains("libra_cassandra_node_cpu_cores")
+                .doesNotContain("NaN");
+    }
+}

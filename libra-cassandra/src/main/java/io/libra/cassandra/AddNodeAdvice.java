@@ -1,0 +1,38 @@
+package io.libra.cassandra;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.libra.cassandra.http.Views;
+import io.libra.core.Planner;
+import io.libra.core.format.FormatException;
+import io.libra.core.format.SnapshotCodec;
+import io.libra.core.model.ClusterSnapshot;
+import io.libra.core.ring.SnapshotRing;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * {@code libra-sidecar --advise-add-node SNAPSHOT}: the advice {@code GET /api/v1/advice/add-node}
+ * gives, on a saved snapshot instead of the live window (core's {@link SnapshotRing} reads the
+ * ring back, estimated with the paper's mapping as the daemon does by default).
+ */
+final class AddNodeAdvice {
+    private AddNodeAdvice() {
+    }
+
+    /** @throws IllegalArgumentException one line naming the file and field when the snapshot cannot be advised on */
+    static ObjectNode of(Path file, int count, int slicesPerSubrange) throws IOException {
+        ClusterSnapshot s;
+        try {
+            s = SnapshotCodec.read(file.toString(), Files.readAllBytes(file));
+        } catch (FormatException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+        try {
+            return Views.addNode(SnapshotRing.of(s, Planner.builder().learning(false).build().estimate(s)),
+                    slicesPerSubrange, count);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
+        }
+    }
+}

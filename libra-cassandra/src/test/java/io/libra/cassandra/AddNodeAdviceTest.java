@@ -1,0 +1,55 @@
+package io.libra.cassandra;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.libra.cassandra.collect.RingModel;
+import io.libra.cassandra.collect.RingModelBuilder;
+import io.libra.cassandra.collect.RingModelBuilderTest;
+import io.libra.cassandra.http.Json;
+import io.libra.cassandra.http.Views;
+import io.libra.core.estimate.EstimationConfig;
+import io.libra.core.format.SnapshotCodec;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** `libra-sidecar --advise-add-node SNAPSHOT`: the live endpoint's advice, offline from a saved snapshot. */
+class AddNodeAdviceTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void offlineAdviceOnTheServedSnapshotEqualsTheLiveAdvice() throws Exception {
+        RingModel model = new RingModelBuilder(8, EstimationConfig.DEFAULT).build(RingModelBuilderTest.window());
+        Path snapshot = Files.writeString(dir.resolve("snapshot.json"), SnapshotCodec.write(model.snapshot()));
+        MainTest.Run r = MainTest.run("--advise-add-node", snapshot.toString(), "--count", "2");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode offline = Json.MAPPER.readTree(r.out());
+        assertThat(offline).isEqualTo(Views.addNode(model.ring(), 4, 2));
+        assertThat(offline.path("nodes")).hasSize(2);
+        assertThat(offline.path("nodes").get(0).path("cassandraYaml").get(1).asText())
+                .isEqualTo("initial_token: " + offline.path("nodes").get(0).path("initialToken").asText());
+        assertThat(offline.path("predicted").path("imbalanceDegree").asDouble())
+                .isLessThan(offline.path("before").path("imbalanceDegree").asDouble());
+    }
+
+    @Test
+    void whatTheAdvisorCannotUseIsOneLine() throws Exception {
+        RingModel model = new RingModelBuilder(8, EstimationConfig.DEFAULT).build(RingModelBuilderTest.window());
+        String json = SnapshotCodec.write(model.snapshot());
+        Path snapshot = Files.writeString(dir.resolve("snapshot.json"), json);
+        MainTest.assertOneLine(MainTest.run("--advise-add-node", snapshot.toString(), "--count", "17"), 2,
+                "--count: must be from 1 to 16, got 17");
+        String first = model.snapshot().ring().get("n1").get(0);
+        Path vnodes = Files.writeString(dir.resolve("vnodes.json"),
+                json.replace("\"" + first + "\"", "\"" + first + "\", \"0000000000000001\""));
+        MainTest.assertOneLine(MainTest.run("--advise-add-node", vnodes.toString()), 2,
+                vnodes + ": ring.n1: 2 tokens (a vnode ring); only single-token rings are modelled");
+        Path broken = Files.writeString(dir.resolve("broken.json"), "{");
+        assertThat(MainTest.run("--advise-add-node", broken.toString()).err()).startsWith("libra-sidecar: " + broken + ": ");
+        MainTest.assertOneLine(MainTest.run("--advise-add-node", dir.resolve("none.json").toString()), 2,
+                dir.resolve("none.json") + ": cannot read: ");
+    }
+}

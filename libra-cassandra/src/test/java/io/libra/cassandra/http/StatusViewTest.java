@@ -1,0 +1,81 @@
+package io.libra.cassandra.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.libra.cassandra.collect.RingModelBuilderTest;
+import io.libra.cassandra.collect.Window;
+import io.libra.cassandra.config.SidecarConfig;
+import io.libra.core.plan.Estimation;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** What GET /status says of each node. */
+class StatusViewTest {
+    private static SidecarConfig config() {
+        SidecarConfig c = new SidecarConfig();
+        List<SidecarConfig.Instance> instances = new ArrayList<>();
+        for (int i = 1; i <= 3; i++) {
+            SidecarConfig.Instance in = new SidecarConfig.Instance();
+            in.id = "n" + i;
+            in.host = "127.0.0." + i;
+            instances.add(in);
+        }
+        c.instances = instances;
+        return c;
+    }
+
+    private static JsonNode status(Window w) {
+        DaemonView v = new DaemonView(config(), Instant.EPOCH, 1, null, w, null, null, null, null, null, "x", null, false, true, 3,
+                false, null);
+        return Views.status(v);
+    }
+
+    @Test
+    void eachNodeShowsTheDataCentreAndRackItsSnitchGives() {
+        JsonNode nodes = status(RingModelBuilderTest.window()).path("nodes");
+        assertThat(nodes.findValuesAsText("datacenter")).containsExactly("dc1", "dc1", "dc1");
+        assertThat(nodes.findValuesAsText("rack")).containsExactly("rack1", "rack2", "rack1");
+    }
+
+    @Test
+    void theEstimationBlockSaysWhetherAForecastWasCheckedAndNeverShowsNaN() {
+        DaemonView.Estimate unchecked = new DaemonView.Estimate(new Estimation("mapping", 1, Double.NaN, Double.NaN,
+                "too few nodes"), false, 0, null);
+        JsonNode e = Views.status(view(unchecked)).path("estimation");
+        assertThat(e.path("model").asText()).isEqualTo("mapping");
+        assertThat(e.path("forecastChecked").asBoolean()).isFalse();
+        assertThat(e.has("fitError")).isFalse();
+        assertThat(e.has("lastPredictionError")).isFalse();
+        assertThat(e.toString()).doesNotContain("NaN");
+        DaemonView.Estimate checked = new DaemonView.Estimate(new Estimation("learnt", 3, 0.04, 0.3, "learnt"), true, 2,
+                "history dropped: x");
+        e = Views.status(view(checked)).path("estimation");
+        assertThat(e.path("forecastChecked").asBoolean()).isTrue();
+        assertThat(e.path("lastPredictionError").asDouble()).isEqualTo(0.3);
+        assertThat(e.path("conservative").asBoolean()).isTrue();
+        assertThat(e.path("windows").asInt()).isEqualTo(3);
+        assertThat(e.path("historyKept").asInt()).isEqualTo(2);
+        assertThat(e.path("historyDropped").asText()).isEqualTo("history dropped: x");
+    }
+
+    private static DaemonView view(DaemonView.Estimate e) {
+        return new DaemonView(config(), Instant.EPOCH, 1, null, RingModelBuilderTest.window(), null, null, null, null, null,
+                null, e, false, true, 3, false, null);
+    }
+
+    @Test
+    void aNodeThatDidNotAnswerHasNoPlacement() {
+        Window w = RingModelBuilderTest.window();
+        List<Window.NodeStat> nodes = new ArrayList<>(w.nodes());
+        nodes.set(1, new Window.NodeStat("n2", "127.0.0.2", false, "unreachable", 0, 0, 0, "none", null, "DOWN", -1, null,
+                null));
+        JsonNode n2 = status(new Window(w.start(), w.end(), w.seconds(), nodes, w.tables(), w.samples(), w.sampledOps(),
+                w.requestOps(), List.of("node n2 is unreachable over JMX"))).path("nodes").get(1);
+        assertThat(n2.path("up").asBoolean()).isFalse();
+        assertThat(n2.has("datacenter")).isFalse();
+        assertThat(n2.has("rack")).isFalse();
+    }
+}
