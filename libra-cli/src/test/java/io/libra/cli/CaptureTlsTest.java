@@ -75,7 +75,7 @@ class CaptureTlsTest {
     }
 
     private static Cli.Result capture(String... more) {
-        List<String> args = new java.util.ArrayList<>(List.of("snapshot", "capture", "--timeout", "10"));
+        List<String> args = new java.util.ArrayList<>(List.of("snapshot", "capture", "--timeout", "120"));
         args.addAll(List.of(more));
         return Cli.run(args.toArray(String[]::new));
     }
@@ -118,7 +118,7 @@ class CaptureTlsTest {
         // JAVA_OPTS=-Djavax.net.ssl.trustStore=... without ...trustStorePassword: the JVM's own trust, so its own JVM
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Process p = new ProcessBuilder(java.toString(), "-Djavax.net.ssl.trustStore=" + trust, "-cp", System.getProperty("java.class.path"),
-                LibraCli.class.getName(), "snapshot", "capture", "--hbase-master", "https://" + master.address(), "--timeout", "10")
+                LibraCli.class.getName(), "snapshot", "capture", "--hbase-master", "https://" + master.address(), "--timeout", "120")
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         String err = new String(p.getErrorStream().readAllBytes());
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();

@@ -51,7 +51,7 @@ class HbaseMasterCaptureTest {
     }
 
     private Cli.Result capture(String... more) {
-        String[] args = Stream.concat(Stream.of("snapshot", "capture", "--hbase-master", master.address(), "--timeout", "5"),
+        String[] args = Stream.concat(Stream.of("snapshot", "capture", "--hbase-master", master.address(), "--timeout", "120"),
                 Stream.of(more)).toArray(String[]::new);
         return Cli.run(args);
     }
@@ -77,8 +77,8 @@ class HbaseMasterCaptureTest {
 
     @Test
     void theMastersAddressTakesAScheme_aJmxUrlGetsTheQuery() {
-        assertThat(Cli.run("snapshot", "capture", "--hbase-master", "http://" + master.address()).code()).isZero();
-        assertThat(Cli.run("snapshot", "capture", "--from", "http://" + master.address() + "/jmx").code()).isZero();
+        assertThat(Cli.run("snapshot", "capture", "--timeout", "120", "--hbase-master", "http://" + master.address()).code()).isZero();
+        assertThat(Cli.run("snapshot", "capture", "--timeout", "120", "--from", "http://" + master.address() + "/jmx").code()).isZero();
         assertThat(master.paths).containsExactly(QUERY, QUERY);
         assertThat(CaptureSource.hbaseMaster("master1").uri()).hasToString("http://master1:16010" + QUERY);
         assertThat(CaptureSource.hbaseMaster("https://master1").uri()).hasToString("https://master1:16010" + QUERY);
@@ -153,7 +153,7 @@ class HbaseMasterCaptureTest {
 
     @Test
     void anUnknownHostIsNamed() {
-        Cli.Result r = Cli.run("snapshot", "capture", "--hbase-master", "no-such-master.invalid", "--timeout", "5");
+        Cli.Result r = Cli.run("snapshot", "capture", "--hbase-master", "no-such-master.invalid", "--timeout", "120");
         assertThat(r.code()).isEqualTo(1);
         assertThat(r.err()).isEqualTo("libra: error: http://no-such-master.invalid:16010" + QUERY
                 + ": unknown host 'no-such-master.invalid'\n");
