@@ -11,6 +11,7 @@ import io.libra.hbase.LibraConfig;
 import java.lang.management.ManagementFactory;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +19,9 @@ import javax.management.ObjectName;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.ServerName;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.RegionInfo;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -47,7 +51,12 @@ class PlanHistoryTest {
     }
 
     private void start(boolean dryRun, int windows) throws Exception {
+        start(dryRun, windows, false);
+    }
+
+    private void start(boolean dryRun, int windows, boolean byTable) throws Exception {
         Configuration conf = HBaseConfiguration.create();
+        conf.setBoolean("hbase.master.loadbalance.bytable", byTable);
         conf.setBoolean("hbase.master.balancer.uselocality", false);
         conf.setBoolean(LibraConfig.DRY_RUN, dryRun);
         conf.setInt(LibraConfig.HISTORY_WINDOWS, windows);
@@ -67,6 +76,18 @@ class PlanHistoryTest {
         Map<String, String> moved = new HashMap<>();
         window.moves(balancer.balanceCluster(Map.of(HConstants.ENSEMBLE_TABLE_NAME, window.assignment)))
                 .forEach(m -> moved.put(m[0], m[2]));
+        return moved;
+    }
+
+    /** One by-table balancer run: HBase hands over each table's regions per server. */
+    private Map<String, String> runByTable() {
+        window = new SnapshotMetrics(truth, now.toEpochMilli());
+        Map<TableName, Map<ServerName, List<RegionInfo>>> load = new HashMap<>();
+        window.assignment.forEach((sn, regions) -> regions.forEach(ri -> load
+                .computeIfAbsent(ri.getTable(), t -> new HashMap<>()).computeIfAbsent(sn, k -> new ArrayList<>()).add(ri)));
+        load.values().forEach(m -> window.assignment.keySet().forEach(sn -> m.putIfAbsent(sn, new ArrayList<>())));
+        Map<String, String> moved = new HashMap<>();
+        window.moves(balancer.balanceCluster(load)).forEach(m -> moved.put(m[0], m[2]));
         return moved;
     }
 
@@ -101,6 +122,20 @@ class PlanHistoryTest {
                 .endsWith("not conservative");
         var jmx = ManagementFactory.getPlatformMBeanServer().queryNames(new ObjectName(BalancerMetrics.DOMAIN + ":*"), null);
         assertThat(jmx).extracting(ObjectName::toString).anyMatch(n -> n.contains("libraPredictionError"));
+    }
+
+    @Test
+    void byTableRunsRememberTheMovesOfEveryTableAndWriteOneEstimationLineEach() throws Exception {
+        truth = ByTableTest.twoTables();
+        start(false, 3, true);
+        Map<String, String> moved = runByTable();
+        assertThat(moved.keySet()).as("moves of both tables").anyMatch(id -> Integer.parseInt(id.substring(2)) % 2 == 0)
+                .anyMatch(id -> Integer.parseInt(id.substring(2)) % 2 == 1);
+        nextWindow(moved);
+        runByTable();
+        assertThat(estimation().windows()).isEqualTo(2);
+        assertThat(estimation().lastPredictionError()).isBetween(0.0, 0.05);
+        assertThat(lines("estimation: model")).hasSize(2);
     }
 
     @Test
