@@ -27,7 +27,9 @@ import javax.net.ssl.SSLSocket;
  */
 record SnapshotFetch(Duration timeout, SSLContext tls, String token) {
     byte[] get(URI uri) {
-        HttpClient.Builder client = HttpClient.newBuilder().connectTimeout(timeout).followRedirects(HttpClient.Redirect.NORMAL);
+        // HTTP/1.1 only: the master's Jetty and the sidecar speak it, and an h2c upgrade offer is one more thing to go wrong
+        HttpClient.Builder client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(timeout)
+                .followRedirects(HttpClient.Redirect.NORMAL);
         if (tls != null) {
             client.sslContext(tls);
         }

@@ -40,7 +40,7 @@ class CaptureCommandTest {
     @Test
     void capturesTheSidecarsSnapshotByteForByte() throws IOException {
         Path out = dir.resolve("captured.json");
-        Cli.Result r = Cli.run("snapshot", "capture", "--from", base(), "--out", out.toString());
+        Cli.Result r = Cli.run("snapshot", "capture", "--timeout", "120", "--from", base(), "--out", out.toString());
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(server.paths).containsExactly("/api/v1/snapshot");
         assertThat(Files.readAllBytes(out)).isEqualTo(example);
@@ -52,7 +52,7 @@ class CaptureCommandTest {
 
     @Test
     void aFullUrlIsFetchedAsGivenAndStdoutGetsTheDocument() {
-        Cli.Result r = Cli.run("snapshot", "capture", "--from", base() + "/libra/snapshot?table=t");
+        Cli.Result r = Cli.run("snapshot", "capture", "--timeout", "120", "--from", base() + "/libra/snapshot?table=t");
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(server.paths).containsExactly("/libra/snapshot?table=t");
         assertThat(r.out()).isEqualTo(new String(example, StandardCharsets.UTF_8));
@@ -60,11 +60,11 @@ class CaptureCommandTest {
 
     @Test
     void theTokenIsSentOnlyWhenAsked() {
-        assertThat(Cli.run("snapshot", "capture", "--from", base()).code()).isZero();
+        assertThat(Cli.run("snapshot", "capture", "--timeout", "120", "--from", base()).code()).isZero();
         String path = System.getenv("PATH");
-        assertThat(Cli.run("snapshot", "capture", "--from", base(), "--token-env", "PATH").code()).isZero();
+        assertThat(Cli.run("snapshot", "capture", "--timeout", "120", "--from", base(), "--token-env", "PATH").code()).isZero();
         assertThat(server.auth).containsExactly("", "Bearer " + path.trim());
-        Cli.Result unset = Cli.run("snapshot", "capture", "--from", base(), "--token-env", "LIBRA_NO_SUCH_VARIABLE_42");
+        Cli.Result unset = Cli.run("snapshot", "capture", "--timeout", "120", "--from", base(), "--token-env", "LIBRA_NO_SUCH_VARIABLE_42");
         assertThat(unset.code()).isEqualTo(2);
         assertThat(unset.err().strip()).isEqualTo("libra: --token-env: the environment variable LIBRA_NO_SUCH_VARIABLE_42 is not set");
     }
@@ -74,7 +74,7 @@ class CaptureCommandTest {
         server.status = 503;
         server.body = "{\"error\": \"no snapshot yet: the first window ends in 60 s\"}".getBytes(StandardCharsets.UTF_8);
         Path out = dir.resolve("captured.json");
-        Cli.Result r = Cli.run("snapshot", "capture", "--from", base(), "--out", out.toString());
+        Cli.Result r = Cli.run("snapshot", "capture", "--timeout", "120", "--from", base(), "--out", out.toString());
         assertThat(r.code()).isEqualTo(1);
         assertThat(r.err().strip()).isEqualTo("libra: error: " + base() + "/api/v1/snapshot: HTTP 503: no snapshot yet: the first window ends in 60 s");
         assertThat(out).doesNotExist();
@@ -84,7 +84,7 @@ class CaptureCommandTest {
     void aBadDocumentIsRejectedNamingTheUrlAndNothingIsWritten() {
         server.body = "{\"format\": \"libra.plan/v1\"}".getBytes(StandardCharsets.UTF_8);
         Path out = dir.resolve("captured.json");
-        Cli.Result r = Cli.run("snapshot", "capture", "--from", base(), "--out", out.toString());
+        Cli.Result r = Cli.run("snapshot", "capture", "--timeout", "120", "--from", base(), "--out", out.toString());
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err().strip()).isEqualTo(base() + "/api/v1/snapshot: format: must be \"libra.snapshot/v1\", got \"libra.plan/v1\"");
         assertThat(out).doesNotExist();
@@ -96,7 +96,7 @@ class CaptureCommandTest {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = s.getLocalPort();
         }
-        Cli.Result r = Cli.run("snapshot", "capture", "--from", "http://127.0.0.1:" + port, "--timeout", "5");
+        Cli.Result r = Cli.run("snapshot", "capture", "--timeout", "120", "--from", "http://127.0.0.1:" + port);
         assertThat(r.code()).isEqualTo(1);
         assertThat(r.err().lines()).hasSize(1);
         assertThat(r.err()).startsWith("libra: error: http://127.0.0.1:" + port + "/api/v1/snapshot: cannot connect");
@@ -104,7 +104,7 @@ class CaptureCommandTest {
 
     @Test
     void aUrlThatIsNotHttpIsBadInput() {
-        Cli.Result r = Cli.run("snapshot", "capture", "--from", "sidecar-host:9044");
+        Cli.Result r = Cli.run("snapshot", "capture", "--timeout", "120", "--from", "sidecar-host:9044");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err().strip()).isEqualTo("libra: --from: expected an http:// or https:// URL with a host, got 'sidecar-host:9044'");
     }

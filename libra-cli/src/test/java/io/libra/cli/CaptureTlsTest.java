@@ -75,7 +75,7 @@ class CaptureTlsTest {
     }
 
     private static Cli.Result capture(String... more) {
-        List<String> args = new java.util.ArrayList<>(List.of("snapshot", "capture", "--timeout", "10"));
+        List<String> args = new java.util.ArrayList<>(List.of("snapshot", "capture", "--timeout", "120"));
         args.addAll(List.of(more));
         return Cli.run(args.toArray(String[]::new));
     }
@@ -111,6 +111,20 @@ class CaptureTlsTest {
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).isEqualTo("libra: --trust-store: " + trust + ": no certificate is readable without the store's password: "
                 + "put it in an environment variable and name it with --trust-store-password-env VAR\n");
+    }
+
+    @Test
+    void aJvmTrustStoreWithoutItsPasswordIsNamed() throws IOException, InterruptedException {
+        // JAVA_OPTS=-Djavax.net.ssl.trustStore=... without ...trustStorePassword: the JVM's own trust, so its own JVM
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process p = new ProcessBuilder(java.toString(), "-Djavax.net.ssl.trustStore=" + trust, "-cp", System.getProperty("java.class.path"),
+                LibraCli.class.getName(), "snapshot", "capture", "--hbase-master", "https://" + master.address(), "--timeout", "120")
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        String err = new String(p.getErrorStream().readAllBytes());
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).isEqualTo(1);
+        assertThat(err).isEqualTo("libra: error: " + url("https") + ": the trust store holds no readable certificate: "
+                + "a PKCS12 store needs its password (-Djavax.net.ssl.trustStorePassword, or --trust-store-password-env)\n");
     }
 
     @Test

@@ -48,6 +48,28 @@ final class DocExamples {
         return examples;
     }
 
+    /** The options named in each command's synopsis: the first fenced block whose first line is "libra COMMAND ...". */
+    static java.util.Map<String, java.util.Set<String>> synopses(Path markdown) throws IOException {
+        java.util.Map<String, java.util.Set<String>> synopses = new java.util.LinkedHashMap<>();
+        List<String> lines = Files.readAllLines(markdown);
+        for (int i = 0; i + 1 < lines.size(); i++) {
+            if (!lines.get(i).startsWith("```") || !lines.get(i + 1).startsWith("libra ")) {
+                continue;
+            }
+            java.util.regex.Matcher command = Pattern.compile("libra ((?:[a-z]+ ?)+)").matcher(lines.get(i + 1));
+            command.lookingAt();
+            java.util.Set<String> options = new java.util.TreeSet<>();
+            for (int j = i + 1; j < lines.size() && !lines.get(j).startsWith("```"); j++) {
+                java.util.regex.Matcher option = Pattern.compile("--[a-z][a-z-]*").matcher(lines.get(j));
+                while (option.find()) {
+                    options.add(option.group());
+                }
+            }
+            synopses.putIfAbsent(command.group(1).strip(), options);
+        }
+        return synopses;
+    }
+
     /** Whether the printed lines are the shown ones, under the rules above. */
     static boolean matches(List<String> shown, List<String> printed) {
         return matches(shown, 0, printed, 0);

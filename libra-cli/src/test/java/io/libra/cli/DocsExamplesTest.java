@@ -132,6 +132,40 @@ class DocsExamplesTest {
         return java.util.Arrays.stream(row.substring(1, row.length() - 1).split("\\|")).map(String::strip).toArray(String[]::new);
     }
 
+    /** Each command's synopsis in docs/cli.md (its first block starting "libra CMD") lists every option the command has. */
+    @Test
+    void everySynopsisListsTheCommandsOptions() throws IOException {
+        Map<String, java.util.Set<String>> synopses = DocExamples.synopses(DOCS.resolve("cli.md"));
+        assertThat(synopses.keySet()).contains("plan", "explain", "evaluate", "compare", "snapshot capture", "snapshot generate",
+                "simulate", "bench");
+        picocli.CommandLine libra = LibraCli.commandLine();
+        synopses.forEach((command, documented) -> {
+            picocli.CommandLine c = libra;
+            for (String word : command.split(" ")) {
+                c = c.getSubcommands().get(word);
+            }
+            java.util.Set<String> options = new java.util.TreeSet<>();
+            c.getCommandSpec().options().forEach(o -> options.add(o.longestName()));
+            options.removeAll(List.of("--help", "--version"));
+            assertThat(documented).as("docs/cli.md's synopsis of libra " + command).isEqualTo(options);
+        });
+    }
+
+    /** examples/README.md says how each shipped snapshot was made: those commands make it again, byte for byte. */
+    @Test
+    void theExamplesAreMadeAsTheirReadmeSays() throws IOException {
+        List<String> made = Files.readAllLines(ExamplesTest.EXAMPLES.resolve("README.md")).stream()
+                .filter(l -> l.startsWith("libra snapshot generate ")).toList();
+        assertThat(made).hasSize(ExamplesTest.snapshots().size());
+        for (String line : made) {
+            List<String> args = List.of(line.substring("libra ".length()).split("\\s+"));
+            Cli.Result r = Cli.run(local(args));
+            assertThat(r.code()).as(line + ": " + r.err()).isZero();
+            String out = args.get(args.indexOf("--out") + 1);
+            assertThat(dir.resolve(out)).as(line).hasSameBinaryContentAs(ExamplesTest.EXAMPLES.resolve(out.substring("examples/".length())));
+        }
+    }
+
     /** formats.md shows one action of a plan, as the command it names writes it. */
     @Test
     void formatsShowsAPlanActionAsWritten() throws IOException {

@@ -51,7 +51,7 @@ class HbaseMasterCaptureTest {
     }
 
     private Cli.Result capture(String... more) {
-        String[] args = Stream.concat(Stream.of("snapshot", "capture", "--hbase-master", master.address(), "--timeout", "5"),
+        String[] args = Stream.concat(Stream.of("snapshot", "capture", "--hbase-master", master.address(), "--timeout", "120"),
                 Stream.of(more)).toArray(String[]::new);
         return Cli.run(args);
     }
@@ -62,6 +62,7 @@ class HbaseMasterCaptureTest {
         Cli.Result r = capture("--out", out.toString());
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(master.paths).containsExactly(QUERY);
+        assertThat(master.upgrade).as("plain HTTP/1.1, no h2c upgrade offer").containsExactly("");
         String inside = new ObjectMapper().readTree(recorded("snapshot.json")).path("beans").get(0).path("Snapshot").asText();
         assertThat(Files.readString(out)).isEqualTo(inside);
         byte[] example = Files.readAllBytes(ExamplesTest.EXAMPLES.resolve("ycsb-a-4nodes.snapshot.json"));
@@ -76,8 +77,8 @@ class HbaseMasterCaptureTest {
 
     @Test
     void theMastersAddressTakesAScheme_aJmxUrlGetsTheQuery() {
-        assertThat(Cli.run("snapshot", "capture", "--hbase-master", "http://" + master.address()).code()).isZero();
-        assertThat(Cli.run("snapshot", "capture", "--from", "http://" + master.address() + "/jmx").code()).isZero();
+        assertThat(Cli.run("snapshot", "capture", "--timeout", "120", "--hbase-master", "http://" + master.address()).code()).isZero();
+        assertThat(Cli.run("snapshot", "capture", "--timeout", "120", "--from", "http://" + master.address() + "/jmx").code()).isZero();
         assertThat(master.paths).containsExactly(QUERY, QUERY);
         assertThat(CaptureSource.hbaseMaster("master1").uri()).hasToString("http://master1:16010" + QUERY);
         assertThat(CaptureSource.hbaseMaster("https://master1").uri()).hasToString("https://master1:16010" + QUERY);
@@ -152,7 +153,7 @@ class HbaseMasterCaptureTest {
 
     @Test
     void anUnknownHostIsNamed() {
-        Cli.Result r = Cli.run("snapshot", "capture", "--hbase-master", "no-such-master.invalid", "--timeout", "5");
+        Cli.Result r = Cli.run("snapshot", "capture", "--hbase-master", "no-such-master.invalid", "--timeout", "120");
         assertThat(r.code()).isEqualTo(1);
         assertThat(r.err()).isEqualTo("libra: error: http://no-such-master.invalid:16010" + QUERY
                 + ": unknown host 'no-such-master.invalid'\n");

@@ -20,6 +20,8 @@ import javax.net.ssl.SSLContext;
 final class LocalServer implements AutoCloseable {
     final List<String> paths = new CopyOnWriteArrayList<>();
     final List<String> auth = new CopyOnWriteArrayList<>();
+    /** Each request's Upgrade header ("" when none). */
+    final List<String> upgrade = new CopyOnWriteArrayList<>();
     volatile int status = 200;
     volatile byte[] body = new byte[0];
     volatile Map<String, String> headers = Map.of();
@@ -37,6 +39,8 @@ final class LocalServer implements AutoCloseable {
             paths.add(exchange.getRequestURI().toString());
             String a = exchange.getRequestHeaders().getFirst("Authorization");
             auth.add(a == null ? "" : a);
+            String u = exchange.getRequestHeaders().getFirst("Upgrade");
+            upgrade.add(u == null ? "" : u);
             if (hang) {
                 await();
             }

@@ -94,7 +94,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         planner = b.meterRegistry(plannerMeters()).build();
         ReportSource old = reports;
         reports = reportOverride != null ? reportOverride : new JmxReportSource(
-                new ReporterClient(c.reporterTimeout(), c.reporterThreads(), Tls.from(conf, p -> LOG.warn("Libra: {}", p))),
+                new ReporterClient(c.reporterTimeout(), c.reporterThreads(), Tls.from(conf, p -> LOG.warn("Libra: {}", p)), clock),
                 Tls.scheme(conf), c.reporterPort());
         if (old instanceof JmxReportSource && old != reports) {
             ((JmxReportSource) old).close();
@@ -234,13 +234,22 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         GroupState group = groups.of(servers.keySet());
         HBaseSnapshot snap = snapshot(servers, c);
         Placement placement = new Placement(snap, this::rackOf);
-        Plan previous = c.historyWindows() > 0
-                ? group.memory.toCheck(snap.snapshot(), why -> LOG.info("Libra: {}", why)).orElse(null) : null;
+        Plan previous = c.historyWindows() > 0 ? previousPlan(group, snap) : null;
         PlanResult result = plan(snap, group, placement, c, previous);
         lastSnapshot = snap;
         lastResult = result;
         return new Run(c, RunMode.of(c), group, snap, placement, result,
                 EstimationLine.of(result.plan().estimation(), PredictionCheck.of(previous, snap.snapshot())));
+    }
+
+    /** The last carried-out plan when this window can check it; a window with modelled servers cannot. */
+    private static Plan previousPlan(GroupState group, HBaseSnapshot snap) {
+        if (!snap.estimatedNodes().isEmpty()) {
+            LOG.info("Libra: last run's forecast not checked: {} server(s) without a fresh report are modelled, "
+                    + "not measured", snap.estimatedNodes().size());
+            return null;
+        }
+        return group.memory.toCheck(snap.snapshot(), why -> LOG.info("Libra: {}", why)).orElse(null);
     }
 
     /**
@@ -252,14 +261,16 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         RunMode mode = run.mode();
         List<MoveAction> done = mode.execute() && !mode.adminDryRun() ? moves : List.of();
         run.group().previousWindow = done.isEmpty() ? run.snap().snapshot() : null;
-        run.group().memory.remember(run.snap().snapshot(), carriedOut(run.result(), done, run.config()), splits,
-                run.config().historyWindows());
+        // a window with servers modelled from counters holds Libra's own guess: nothing to learn from
+        ClusterSnapshot learnable = run.snap().estimatedNodes().isEmpty() ? run.snap().snapshot() : null;
+        run.group().memory.remember(learnable, done.isEmpty() ? null : carriedOut(run.result(), done, run.config()),
+                splits, run.config().historyWindows());
         exportIfAsked(run.snap(), mode, run.config());
     }
 
     /** The plan of the moves carried out, with the forecast of each node's load after them alone. */
     private static Plan carriedOut(PlanResult r, List<MoveAction> done, LibraConfig c) {
-        LoadModel after = done.isEmpty() ? r.before() : predict(r.before(), done, c);
+        LoadModel after = predict(r.before(), done, c);
         if (after == null) {
             return null;
         }
@@ -367,7 +378,8 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         List<ClusterSnapshot> history = c.historyWindows() > 0
                 ? group.memory.history(snap.snapshot(), why -> LOG.info("Libra: {}", why)) : List.of();
         // the guard is the balancer's own, per server (above)
-        return planner.plan(new PlanRequest(snap.snapshot(), history, previous, false), placement::pin);
+        return planner.plan(new PlanRequest(snap.snapshot(), history, previous, false), placement::pin,
+                placement.forScheduler());
     }
 
     /** The region-count band's moves on the state this run's load moves leave, within the move cap. */

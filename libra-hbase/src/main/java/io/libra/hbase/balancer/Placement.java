@@ -4,6 +4,7 @@ import io.libra.core.estimate.LoadModel;
 import io.libra.core.estimate.RegionLoad;
 import io.libra.core.model.Dimension;
 import io.libra.core.model.Node;
+import io.libra.core.schedule.PlacementRule;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -21,7 +22,9 @@ import org.apache.hadoop.hbase.client.RegionReplicaUtil;
  * fresh report is never a destination; a region's replicas never share a server, nor, when
  * racks are known, does a move lower the number of racks they cover.
  */
-final class Placement {
+final class Placement implements PlacementRule {
+    private final HBaseSnapshot snap;
+    private final Function<String, String> rawRackOf;
     private final Map<String, RegionInfo> regions;
     private final Set<String> unreported;
     private final Set<String> held = new HashSet<>();
@@ -31,6 +34,8 @@ final class Placement {
     private final Map<String, List<String>> replicasOf = new HashMap<>();
 
     Placement(HBaseSnapshot snap, Function<String, String> rackOf) {
+        this.snap = snap;
+        this.rawRackOf = rackOf;
         this.regions = snap.regions();
         this.unreported = new HashSet<>(snap.estimatedNodes());
         Map<String, String> racks = new HashMap<>();
@@ -46,6 +51,17 @@ final class Placement {
 
     private static String primary(RegionInfo ri) {
         return RegionReplicaUtil.getRegionInfoForDefaultReplica(ri).getEncodedName();
+    }
+
+    /**
+     * The same rules for the core scheduler to ask while it plans, so a refused destination is
+     * replaced by the next-best one in the same run. A copy: it follows the moves the scheduler
+     * commits, while this one follows the moves {@link Translation} returns from the final plan.
+     */
+    PlacementRule forScheduler() {
+        Placement copy = new Placement(snap, rawRackOf);
+        copy.held.addAll(held);
+        return copy;
     }
 
     /** Servers in flux this run (see {@link Fluctuation}): their regions stay, none is sent to them. */
@@ -94,7 +110,8 @@ final class Placement {
     }
 
     /** Why the region may not move to {@code to} now, or null; an accepted move must be {@link #moved reported}. */
-    String refuseMove(String region, String to) {
+    @Override
+    public String refuseMove(String region, String to) {
         RegionInfo ri = regions.get(region);
         if (ri == null) {
             return null;
@@ -121,7 +138,8 @@ final class Placement {
     }
 
     /** Why the region may not be split, or null. */
-    String refuseSplit(String region) {
+    @Override
+    public String refuseSplit(String region) {
         RegionInfo ri = regions.get(region);
         if (ri == null) {
             return null;
@@ -142,7 +160,8 @@ final class Placement {
         return no;
     }
 
-    void moved(String region, String to) {
+    @Override
+    public void moved(String region, String to) {
         nodeOf.put(region, to);
     }
 

@@ -75,8 +75,10 @@ final class PlanMemory {
     }
 
     /**
-     * Remembers this run's window (the last {@code max} are kept) and the plan of what it carried
-     * out; {@code max} 0 forgets everything.
+     * Remembers this run's window (the last {@code max} are kept; null: nothing to learn from it)
+     * and the plan of the moves it carried out. A run that moved nothing leaves nothing to check:
+     * its "forecast" would claim to fix nothing, so any noise between two windows would count as
+     * a miss and make the next plan conservative. {@code max} 0 forgets everything.
      */
     void remember(ClusterSnapshot window, Plan plan, int splits, int max) {
         if (max <= 0) {
@@ -84,11 +86,13 @@ final class PlanMemory {
             carriedOut = null;
             return;
         }
-        windows.addLast(window);
+        if (window != null) {
+            windows.addLast(window);
+        }
         while (windows.size() > max) {
             windows.removeFirst();
         }
-        carriedOut = plan;
+        carriedOut = plan == null || plan.actions().isEmpty() ? null : plan;
         splitsRequested = splits;
     }
 

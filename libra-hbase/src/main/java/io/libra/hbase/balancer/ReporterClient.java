@@ -12,6 +12,8 @@ import java.net.URI;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -56,14 +58,17 @@ public final class ReporterClient implements AutoCloseable {
     private final Duration timeout;
     private final Tls tls;
     private final ExecutorService pool;
+    private final InstantSource clock;
 
     public ReporterClient(Duration timeout) {
-        this(timeout, 32, Tls.NONE);
+        this(timeout, 32, Tls.NONE, InstantSource.system());
     }
 
-    public ReporterClient(Duration timeout, int concurrency, Tls tls) {
+    /** The pull's deadline runs on {@code clock}; each request's own timeouts are the socket's. */
+    public ReporterClient(Duration timeout, int concurrency, Tls tls, InstantSource clock) {
         this.timeout = timeout;
         this.tls = tls;
+        this.clock = clock;
         AtomicInteger n = new AtomicInteger();
         this.pool = Executors.newFixedThreadPool(Math.max(1, concurrency), r -> {
             Thread t = new Thread(r, "libra-report-pull-" + n.incrementAndGet());
@@ -92,10 +97,10 @@ public final class ReporterClient implements AutoCloseable {
         }
         Map<String, LoadReport> reports = new HashMap<>();
         Map<String, String> missing = new LinkedHashMap<>();
-        long end = System.nanoTime() + deadline().toNanos();
+        Instant end = clock.instant().plus(deadline());
         pending.forEach((server, f) -> {
             try {
-                Result r = f.get(Math.max(1, end - System.nanoTime()), TimeUnit.NANOSECONDS);
+                Result r = f.get(Math.max(1, Duration.between(clock.instant(), end).toNanos()), TimeUnit.NANOSECONDS);
                 if (r.report() != null) {
                     reports.put(server, r.report());
                 } else {
@@ -192,12 +197,12 @@ public final class ReporterClient implements AutoCloseable {
         }
     }
 
-    private static final String[] FIELDS = {"readOps", "writeOps", "readBytes", "writeBytes", "measuredCpu",
-        "measuredDiskBytesPerSec"};
-
     /** Counters start at 0; measured figures are NaN (not measured) until the report gives them. */
     private static double[] unmeasured() {
-        return new double[] {0, 0, 0, 0, Double.NaN, Double.NaN};
+        double[] r = new double[LoadReportMBean.REGION_FIELDS.size()];
+        r[LoadReportMBean.MEASURED_CPU] = Double.NaN;
+        r[LoadReportMBean.MEASURED_DISK] = Double.NaN;
+        return r;
     }
 
     private static LoadReport toReport(JsonNode bean, String server) {
@@ -216,7 +221,7 @@ public final class ReporterClient implements AutoCloseable {
                 histograms.put(region, LoadReportMBean.decode(f.getValue().asText()));
                 continue;
             }
-            int i = java.util.Arrays.asList(FIELDS).indexOf(name.substring(dot + 1));
+            int i = LoadReportMBean.REGION_FIELDS.indexOf(name.substring(dot + 1));
             if (i >= 0) {
                 regions.computeIfAbsent(region, k -> unmeasured())[i] = Math.max(0, f.getValue().asDouble());
             }

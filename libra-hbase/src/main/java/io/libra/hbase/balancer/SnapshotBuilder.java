@@ -10,6 +10,7 @@ import io.libra.core.model.Node;
 import io.libra.core.model.Region;
 import io.libra.core.model.RegionCounters;
 import io.libra.hbase.reporter.LoadReport;
+import io.libra.hbase.reporter.LoadReportMBean;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -97,7 +98,8 @@ public final class SnapshotBuilder {
     private static RegionCounters counters(String id, LoadReport report, RequestRates rates) {
         if (report != null) {
             double[] r = report.regionRates().get(id);
-            return r == null ? RegionCounters.ZERO : new RegionCounters(r[0], r[1], r[2], r[3]);
+            return r == null ? RegionCounters.ZERO : new RegionCounters(r[LoadReportMBean.READ_OPS],
+                    r[LoadReportMBean.WRITE_OPS], r[LoadReportMBean.READ_BYTES], r[LoadReportMBean.WRITE_BYTES]);
         }
         RequestRates.Rate rate = rates.rate(id);
         return new RegionCounters(rate.readOps(), rate.writeOps(), 0, 0);
@@ -115,10 +117,11 @@ public final class SnapshotBuilder {
     /** The region's work the reporter measured (sampled thread CPU and I/O), or not measured. */
     private static MeasuredLoad measured(String id, LoadReport report) {
         double[] r = report == null ? null : report.regionRates().get(id);
-        if (r == null || r.length < 6 || Double.isNaN(r[4]) || Double.isNaN(r[5])) {
+        if (r == null || r.length <= Math.max(LoadReportMBean.MEASURED_CPU, LoadReportMBean.MEASURED_DISK)
+                || Double.isNaN(r[LoadReportMBean.MEASURED_CPU]) || Double.isNaN(r[LoadReportMBean.MEASURED_DISK])) {
             return MeasuredLoad.NONE;
         }
-        return new MeasuredLoad(Math.max(0, r[4]), Math.max(0, r[5]));
+        return new MeasuredLoad(Math.max(0, r[LoadReportMBean.MEASURED_CPU]), Math.max(0, r[LoadReportMBean.MEASURED_DISK]));
     }
 
     /**

@@ -66,7 +66,8 @@ public record Translation(List<RegionPlan> moves, List<MoveAction> moveActions, 
 
     /**
      * Keeps the plan's order. Moves beyond the cap, moves of regions that a split of this run
-     * creates or replaces, and whatever {@link Placement} refuses wait. Among regions of equal
+     * creates or replaces, splits of regions this run moves, and whatever {@link Placement}
+     * refuses wait. Among regions of equal
      * benefit on the same server a move takes the one with the fewest store-file bytes
      * ({@code before}, when given, holds the estimated loads).
      */
@@ -116,7 +117,9 @@ public record Translation(List<RegionPlan> moves, List<MoveAction> moveActions, 
 
         void split(SplitAction s) {
             RegionInfo ri = snap.regions().get(s.region());
-            String why = ri == null ? "region created earlier in this plan, next run" : placement.refuseSplit(s.region());
+            String why = ri == null ? "region created earlier in this plan, next run"
+                    : touched.contains(s.region()) ? "region moves in this run, its split follows in a later run"
+                    : placement.refuseSplit(s.region());
             if (why == null && limits.maxSplits() > 0 && splits.size() >= limits.maxSplits()) {
                 why = "over hbase.libra.max.splits.per.run (" + limits.maxSplits() + "), next run";
             }

@@ -6,14 +6,15 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * Row keys sampled from one region's requests over a window, so that a split can cut the region
  * where its load divides, not at the middle of its key space (which leaves an empty daughter at a
- * table's first and last region). One request in {@link #EVERY} is sampled (a counter, no lock
- * on the other requests); a window keeps at most {@link #CAPACITY} samples by reservoir sampling.
+ * table's first and last region). One request in {@link #EVERY} is sampled, drawn at random on
+ * the request's own thread: no shared counter is written on the request path, and no periodic
+ * request pattern aliases with the sampling. A window keeps at most {@link #CAPACITY} samples by
+ * reservoir sampling.
  */
 final class KeySample {
     static final int EVERY = 16;
@@ -24,13 +25,12 @@ final class KeySample {
     record Sample(byte[] row, boolean write, long ops, long bytes) {
     }
 
-    private final AtomicLong requests = new AtomicLong();
     private final List<Sample> reservoir = new ArrayList<>(CAPACITY);
     private long seen;
 
-    /** Called on every request; keeps one in {@link #EVERY}. */
+    /** Called on every request; keeps one in {@link #EVERY} on average. */
     void offer(byte[] row, boolean write, long ops, long bytes) {
-        if (row == null || requests.getAndIncrement() % EVERY != 0) {
+        if (row == null || java.util.concurrent.ThreadLocalRandom.current().nextInt(EVERY) != 0) {
             return;
         }
         Sample s = new Sample(row, write, ops, bytes);

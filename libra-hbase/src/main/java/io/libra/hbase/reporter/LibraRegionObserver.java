@@ -131,7 +131,10 @@ public final class LibraRegionObserver implements RegionCoprocessor, RegionObser
     private static RegionTraffic traffic(ObserverContext<RegionCoprocessorEnvironment> c) {
         RegionCoprocessorEnvironment env = c.getEnvironment();
         RegionTraffic t = ServerTraffic.of(env.getServerName().getServerName()).region(env.getRegionInfo().getEncodedName());
-        t.endKey = env.getRegionInfo().getEndKey();
+        byte[] end = env.getRegionInfo().getEndKey();
+        if (t.endKey != end) {
+            t.endKey = end; // written once per region (RegionInfo hands out its own array), not per request
+        }
         return t;
     }
 

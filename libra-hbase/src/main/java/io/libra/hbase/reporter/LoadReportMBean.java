@@ -13,15 +13,27 @@ import javax.management.MBeanInfo;
 /**
  * Publishes the latest {@link LoadReport} as flat JMX attributes, so the RegionServer's
  * {@code /jmx} servlet serves them as JSON. Per-region attributes are named
- * {@code region.<encoded name>.<readOps|writeOps|readBytes|writeBytes>} (per second).
+ * {@code region.<encoded name>.<field>} for each of {@link #REGION_FIELDS} (per second).
  *
  * <p>The attribute map and the {@link MBeanInfo} are built once per window, when a report is
  * published: a {@code /jmx} pass asks for every attribute one by one, so each lookup must be
  * O(1) (rebuilding per lookup made a pass quadratic in the region count).
  */
 public final class LoadReportMBean implements DynamicMBean {
-    static final String[] REGION_FIELDS = {"readOps", "writeOps", "readBytes", "writeBytes", "measuredCpu",
-        "measuredDiskBytesPerSec"};
+    /**
+     * The per-region fields of a report, in the order of each {@link LoadReport#regionRates()}
+     * array: the one list the reporter publishes, the master's puller reads and the snapshot
+     * builder indexes (with the constants below).
+     */
+    public static final java.util.List<String> REGION_FIELDS = java.util.List.of("readOps", "writeOps", "readBytes",
+            "writeBytes", "measuredCpu", "measuredDiskBytesPerSec");
+    public static final int READ_OPS = REGION_FIELDS.indexOf("readOps");
+    public static final int WRITE_OPS = REGION_FIELDS.indexOf("writeOps");
+    public static final int READ_BYTES = REGION_FIELDS.indexOf("readBytes");
+    public static final int WRITE_BYTES = REGION_FIELDS.indexOf("writeBytes");
+    /** Sampled CPU (cores) and I/O (bytes/s) of the region; NaN when not measured. */
+    public static final int MEASURED_CPU = REGION_FIELDS.indexOf("measuredCpu");
+    public static final int MEASURED_DISK = REGION_FIELDS.indexOf("measuredDiskBytesPerSec");
     /**
      * Per region, its sampled key histogram as one string: buckets separated by {@code ;}, each
      * {@code <end key hex>,<readOps>,<writeOps>,<readBytes>,<writeBytes>} (per second).
@@ -79,9 +91,9 @@ public final class LoadReportMBean implements DynamicMBean {
         a.put("DiskSource", r.diskSource());
         a.put("DiskCapacityBytesPerSec", r.diskCapacityBytesPerSec());
         r.regionRates().forEach((region, rates) -> {
-            for (int i = 0; i < REGION_FIELDS.length && i < rates.length; i++) {
+            for (int i = 0; i < REGION_FIELDS.size() && i < rates.length; i++) {
                 if (!Double.isNaN(rates[i])) { // not measured: left out, JSON has no NaN
-                    a.put("region." + region + "." + REGION_FIELDS[i], rates[i]);
+                    a.put("region." + region + "." + REGION_FIELDS.get(i), rates[i]);
                 }
             }
         });

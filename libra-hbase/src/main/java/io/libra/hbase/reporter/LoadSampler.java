@@ -13,8 +13,6 @@ import java.util.function.LongSupplier;
  * (a region reopened, a thread ended) restarts its window from its new value.
  */
 final class LoadSampler {
-    /** Index of measured CPU (cores) in a region's rates; measured disk bytes/s follows. */
-    static final int MEASURED_CPU = 4;
     /** Requests a region needs in a window for its sampled work to count as measured (about 4 samples). */
     static final double MIN_SAMPLED_OPS = 4.0 * WorkMeter.DEFAULT_EVERY;
     private final String serverName;
@@ -114,13 +112,13 @@ final class LoadSampler {
             long prev = before == null || before.length <= i ? 0 : before[i];
             r[i] = delta(now[i], prev) / seconds;
         }
-        if (r.length > MEASURED_CPU) {
-            r[MEASURED_CPU] /= 1e9; // CPU nanoseconds per second: cores
-            double ops = (r[0] + r[1]) * seconds;
+        if (r.length > LoadReportMBean.MEASURED_CPU) {
+            r[LoadReportMBean.MEASURED_CPU] /= 1e9; // CPU nanoseconds per second: cores
+            double ops = (r[LoadReportMBean.READ_OPS] + r[LoadReportMBean.WRITE_OPS]) * seconds;
             if (ops > 0 && ops < MIN_SAMPLED_OPS) {
                 // too few requests for a sampled figure: not measured (the planner maps counters instead)
-                r[MEASURED_CPU] = Double.NaN;
-                r[MEASURED_CPU + 1] = Double.NaN;
+                r[LoadReportMBean.MEASURED_CPU] = Double.NaN;
+                r[LoadReportMBean.MEASURED_DISK] = Double.NaN;
             }
         }
         return r;

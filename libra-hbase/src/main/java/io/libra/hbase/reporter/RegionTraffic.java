@@ -26,8 +26,8 @@ final class RegionTraffic {
     }
 
     /**
-     * The counters now, in the order readOps, writeOps, readBytes, writeBytes, measured CPU
-     * nanoseconds, measured I/O bytes.
+     * The counters now, in the order of {@link LoadReportMBean#REGION_FIELDS} (measured CPU in
+     * nanoseconds, measured I/O in bytes, until the sampler turns them into rates).
      */
     long[] sample() {
         return new long[] {readOps.sum(), writeOps.sum(), readBytes.sum(), writeBytes.sum(), measuredCpuNanos.sum(),

@@ -31,7 +31,7 @@ class ByTableTest {
     }
 
     /** The skewed cluster with its regions split between two tables (even ids t1, odd ids t2). */
-    private static ClusterSnapshot twoTables() {
+    static ClusterSnapshot twoTables() {
         ClusterSnapshot s = Skewed.snapshot();
         List<Region> regions = new ArrayList<>();
         for (Region r : s.regions()) {

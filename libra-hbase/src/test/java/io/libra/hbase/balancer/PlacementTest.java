@@ -127,4 +127,51 @@ class PlacementTest {
         assertThat(t.moveActions()).singleElement().extracting(MoveAction::region).isEqualTo(small.getEncodedName());
         assertThat(t.bytesMoved(s)).isEqualTo(1e9);
     }
+
+    @Test
+    void theSchedulerAsksTheRulesSoARefusedDestinationGoesToTheNextBest() {
+        ServerName d = ServerName.valueOf("d", 16020, 1);
+        // a is hot, the primary its hottest region; b, the coolest, holds the primary's replica
+        Map<String, RegionInfo> regions = new LinkedHashMap<>();
+        List<Region> rs = new ArrayList<>();
+        Map<String, Double> ops = new LinkedHashMap<>();
+        List<Object[]> layout = new ArrayList<>(List.of(new Object[] {meta, A, 10.0}, new Object[] {primary, A, 150.0},
+                new Object[] {replica, B, 10.0}, new Object[] {other, C, 20.0}));
+        for (int i = 0; i < 6; i++) {
+            RegionInfo ri = RegionInfoBuilder.newBuilder(TableName.valueOf("t")).setRegionId(100 + i).build();
+            layout.add(new Object[] {ri, i < 5 ? A : d, i < 5 ? 100.0 : 20.0});
+        }
+        for (Object[] l : layout) {
+            RegionInfo ri = (RegionInfo) l[0];
+            String node = ((ServerName) l[1]).getServerName();
+            double n = (Double) l[2];
+            regions.put(ri.getEncodedName(), ri);
+            ops.merge(node, n, Double::sum);
+            rs.add(new Region(ri.getEncodedName(), ri.getTable().getNameAsString(), new KeyRange("", ""), node, 1 << 20,
+                    new RegionCounters(n, 0, n * 100, 0)));
+        }
+        List<Node> nodes = new ArrayList<>();
+        for (ServerName sn : List.of(A, B, C, d)) {
+            double n = ops.get(sn.getServerName());
+            nodes.add(new Node(sn.getServerName(), 8, n * 1e-3, n * 100));
+        }
+        HBaseSnapshot s = new HBaseSnapshot(new ClusterSnapshot("hbase", Instant.EPOCH, 60, nodes, rs), regions,
+                Map.of(A.getServerName(), A, B.getServerName(), B, C.getServerName(), C, d.getServerName(), d), List.of());
+        Placement p = new Placement(s, n -> "");
+        Planner planner = Planner.builder().build();
+        io.libra.core.PlanRequest request = io.libra.core.PlanRequest.of(s.snapshot());
+        List<MoveAction> free = moves(planner.plan(request, p::pin).plan().actions());
+        List<MoveAction> ruled = moves(planner.plan(request, p::pin, p.forScheduler()).plan().actions());
+        String id = primary.getEncodedName();
+        assertThat(free).as("without the rules the primary goes to its replica's server")
+                .anySatisfy(m -> assertThat(m.region() + ">" + m.to()).isEqualTo(id + ">" + B.getServerName()));
+        assertThat(ruled).as("with them, to the next-best server").anySatisfy(m -> assertThat(m.region() + ">" + m.to())
+                .isIn(id + ">" + C.getServerName(), id + ">" + d.getServerName()));
+        assertThat(ruled).filteredOn(m -> regions.containsKey(m.region())).as("nothing the final check refuses")
+                .allSatisfy(m -> assertThat(p.refuseMove(m.region(), m.to())).isNull());
+    }
+
+    private static List<MoveAction> moves(List<Action> actions) {
+        return actions.stream().filter(MoveAction.class::isInstance).map(MoveAction.class::cast).toList();
+    }
 }

@@ -73,6 +73,19 @@ class PlanMemoryTest {
     }
 
     @Test
+    void aRunThatMovedNothingLeavesNothingToCheck() {
+        memory.remember(at(0), moveR0(), 0, 3);
+        Plan p = moveR0();
+        memory.remember(at(1), new Plan(p.strategy(), List.of(), p.before(), p.before(), p.status(), "", p.forecast(),
+                p.estimation()), 0, 3);
+        assertThat(memory.toCheck(Skewed.after(base, Map.of("r-0", "rs-3"), Skewed.AT.plusSeconds(120)), log::add))
+                .isEmpty();
+        assertThat(log).isEmpty();
+        memory.remember(null, moveR0(), 0, 3);
+        assertThat(memory.windows()).as("a window with nothing to learn from is not kept").isEqualTo(2);
+    }
+
+    @Test
     void zeroWindowsForgetsEverything() {
         memory.remember(at(0), moveR0(), 0, 3);
         memory.remember(at(1), moveR0(), 0, 0);

@@ -93,7 +93,7 @@ class ReporterClientTest {
     @Test
     void saysWhyAServerHasNoReport() throws Exception {
         URI base = serve(500, "boom", 0);
-        try (ReporterClient client = new ReporterClient(Duration.ofSeconds(5), 4, Tls.NONE)) {
+        try (ReporterClient client = new ReporterClient(Duration.ofSeconds(5), 4, Tls.NONE, java.time.InstantSource.system())) {
             ReporterClient.Pull pull = client.pull(List.of(
                     new ReporterClient.Endpoint(ServerName.valueOf("a", 1, 1), "http", "127.0.0.1", base.getPort()),
                     new ReporterClient.Endpoint(ServerName.valueOf("c", 3, 3), "http", "127.0.0.1", 1)));
@@ -130,12 +130,41 @@ class ReporterClientTest {
             endpoints.add(new ReporterClient.Endpoint(ServerName.valueOf("host" + i, 1, 1), "http", "127.0.0.1",
                     server.getAddress().getPort()));
         }
-        try (ReporterClient client = new ReporterClient(Duration.ofSeconds(10), 3, Tls.NONE)) {
+        try (ReporterClient client = new ReporterClient(Duration.ofSeconds(10), 3, Tls.NONE, java.time.InstantSource.system())) {
             CompletableFuture<ReporterClient.Pull> pull = CompletableFuture.supplyAsync(() -> client.pull(endpoints));
             awaitActive(active, 3, Duration.ofSeconds(10));
             release.countDown();
             assertThat(pull.get(30, TimeUnit.SECONDS).reports()).hasSize(24);
             assertThat(most.get()).isEqualTo(3);
+        }
+    }
+
+    @Test
+    void thePullDeadlineRunsOnTheInjectedClock() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/jmx", ex -> {
+            try {
+                release.await(30, TimeUnit.SECONDS); // answers only when the test is over
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            ex.close();
+        });
+        server.start();
+        java.time.Instant t0 = java.time.Instant.parse("2026-11-23T10:00:00Z");
+        AtomicInteger reads = new AtomicInteger();
+        // the first reading starts the deadline; every later one is an hour on
+        java.time.InstantSource clock = () -> reads.getAndIncrement() == 0 ? t0 : t0.plusSeconds(3600);
+        try (ReporterClient client = new ReporterClient(Duration.ofSeconds(10), 2, Tls.NONE, clock)) {
+            long start = System.nanoTime();
+            ReporterClient.Pull pull = client.pull(List.of(new ReporterClient.Endpoint(ServerName.valueOf("a", 1, 1),
+                    "http", "127.0.0.1", server.getAddress().getPort())));
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).as("long before the 10 s request timeout")
+                    .isLessThan(Duration.ofSeconds(5));
+            assertThat(pull.missing().get("a,1,1")).isEqualTo("no answer within the pull deadline of 30000 ms");
+        } finally {
+            release.countDown();
         }
     }
 
@@ -164,13 +193,13 @@ class ReporterClientTest {
         int port = https.getAddress().getPort();
         ServerName a = ServerName.valueOf("a", 1, 1);
         try (ReporterClient client = new ReporterClient(Duration.ofSeconds(5), 2,
-                new Tls(tls.getSocketFactory(), (host, session) -> host.equals("localhost")))) {
+                new Tls(tls.getSocketFactory(), (host, session) -> host.equals("localhost")), java.time.InstantSource.system())) {
             assertThat(client.pull(List.of(new ReporterClient.Endpoint(a, "https", "localhost", port))).reports())
                     .containsOnlyKeys("a,1,1");
             assertThat(client.pull(List.of(new ReporterClient.Endpoint(a, "http", "localhost", port))).missing())
                     .as("plain http against a TLS info server").containsKey("a,1,1");
         }
-        try (ReporterClient untrusting = new ReporterClient(Duration.ofSeconds(5), 2, Tls.NONE)) {
+        try (ReporterClient untrusting = new ReporterClient(Duration.ofSeconds(5), 2, Tls.NONE, java.time.InstantSource.system())) {
             assertThat(untrusting.pull(List.of(new ReporterClient.Endpoint(a, "https", "localhost", port))).missing()
                     .get("a,1,1")).contains("SSL");
         }

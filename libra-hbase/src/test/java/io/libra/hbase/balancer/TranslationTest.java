@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.plan.Action;
 import io.libra.core.plan.MoveAction;
+import io.libra.core.plan.SplitAction;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.hbase.ServerName;
@@ -44,5 +45,22 @@ class TranslationTest {
         Translation t = Translation.of(moves, snap(List.of(), meta), 0);
         assertThat(t.moves()).isEmpty();
         assertThat(t.deferred()).singleElement().asString().contains("system table");
+    }
+
+    @Test
+    void aRegionMovedInThisRunIsSplitOnlyInALaterOne() {
+        RegionInfo r = RegionInfoBuilder.newBuilder(TableName.valueOf("t")).build();
+        String id = r.getEncodedName();
+        MoveAction move = new MoveAction(id, A.getServerName(), B.getServerName(), 0, null);
+        SplitAction split = new SplitAction(id, "80", id + "-a", id + "-b", 0.5, null);
+        Translation moveFirst = Translation.of(List.of(move, split), snap(List.of(), r), 0);
+        assertThat(moveFirst.moves()).hasSize(1);
+        assertThat(moveFirst.splits()).isEmpty();
+        assertThat(moveFirst.deferred()).singleElement().asString()
+                .isEqualTo("split of " + id + ": region moves in this run, its split follows in a later run");
+        Translation splitFirst = Translation.of(List.of(split, move), snap(List.of(), r), 0);
+        assertThat(splitFirst.splits()).hasSize(1);
+        assertThat(splitFirst.moves()).isEmpty();
+        assertThat(splitFirst.deferred()).singleElement().asString().contains("being split in this run");
     }
 }

@@ -29,7 +29,7 @@ class UnderscoreHostnameTest {
         });
         server.start();
         ServerName rs = ServerName.valueOf("rs_1.libra.test", 16020, 5);
-        try (ReporterClient client = new ReporterClient(Duration.ofSeconds(5), 2, Tls.NONE)) {
+        try (ReporterClient client = new ReporterClient(Duration.ofSeconds(5), 2, Tls.NONE, java.time.InstantSource.system())) {
             ReporterClient.Pull pull = client.pull(List.of(
                     new ReporterClient.Endpoint(rs, "http", rs.getHostname(), server.getAddress().getPort())));
             assertThat(pull.missing()).isEmpty();

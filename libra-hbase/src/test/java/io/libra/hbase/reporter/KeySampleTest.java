@@ -19,7 +19,7 @@ class KeySampleTest {
             sample.offer(new byte[] {(byte) 0xf0, (byte) (i / KeySample.EVERY), 1}, true, 1, 100);
         }
         List<KeySample.Sample> samples = sample.drain();
-        assertThat(samples).hasSize(KeySample.CAPACITY); // 256 sampled, reservoir keeps 128
+        assertThat(samples).hasSize(KeySample.CAPACITY); // about 256 sampled (at random), reservoir keeps 128
         List<KeyBucket> h = KeySample.histogram(samples, new byte[0], new double[] {0, 1000, 0, 100_000});
         assertThat(h).hasSizeLessThanOrEqualTo(KeySample.BUCKETS);
         assertThat(h.get(h.size() - 1).endKey()).isEmpty(); // closes at the region's end

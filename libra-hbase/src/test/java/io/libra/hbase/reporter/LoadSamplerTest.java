@@ -50,7 +50,10 @@ class LoadSamplerTest {
         assertThat(r.diskReadBytesPerSec()).isEqualTo(2000.0);
         assertThat(r.diskWriteBytesPerSec()).isEqualTo(5000.0);
         assertThat(r.diskSource()).isEqualTo("proc-self-io");
-        assertThat(r.regionRates().get("r1")).startsWith(50.0, 25.0, 5000.0, 2500.0); // then measured cpu, disk (NaN: 150 requests are too few)
+        double[] r1 = r.regionRates().get("r1");
+        assertThat(r1).hasSize(LoadReportMBean.REGION_FIELDS.size()).startsWith(50.0, 25.0, 5000.0, 2500.0);
+        assertThat(r1[LoadReportMBean.MEASURED_CPU]).as("150 requests are too few for a sampled figure").isNaN();
+        assertThat(r1[LoadReportMBean.MEASURED_DISK]).isNaN();
         assertThat(r.updatedAtMillis()).isEqualTo(42L);
     }
 

@@ -1,7 +1,9 @@
 package io.libra.hbase.reporter;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
@@ -16,21 +18,33 @@ class WorkMeterTest {
         return x;
     }
 
+    private static long cpuNow() {
+        return ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+    }
+
     @Test
     void oneRequestInEveryIsMeasuredAndCountsForAllOfThem() {
+        assumeTrue(ManagementFactory.getThreadMXBean().isCurrentThreadCpuTimeSupported());
         WorkMeter meter = new WorkMeter(4);
         RegionTraffic sampled = new RegionTraffic();
         RegionTraffic skipped = new RegionTraffic();
         long sink = 0;
-        for (int i = 0; i < 4; i++) {
+        long sampledCpu = 0;
+        for (int i = 0; i < 8; i++) {
+            RegionTraffic region = i % 4 == 0 ? sampled : skipped; // the 1st and the 5th request are sampled
+            long start = cpuNow();
             meter.beginRequest();
             sink += burn();
-            meter.endRequest(i == 0 ? sampled : skipped);
+            meter.endRequest(region);
+            if (region == sampled) {
+                sampledCpu += cpuNow() - start;
+            }
         }
         assertThat(sink).isNotZero();
-        assertThat(sampled.measuredCpuNanos.sum()).as("the sampled request, weighted 4").isPositive()
-                .isEqualTo(sampled.measuredCpuNanos.sum() / 4 * 4);
-        assertThat(skipped.measuredCpuNanos.sum()).isZero();
+        assertThat(skipped.measuredCpuNanos.sum()).as("requests between samples add nothing").isZero();
+        // each sample stands for 4 requests: 4x its own thread CPU, which the test's bracket contains
+        assertThat(sampled.measuredCpuNanos.sum()).isLessThanOrEqualTo(4 * sampledCpu)
+                .isGreaterThanOrEqualTo(4 * sampledCpu / 2);
     }
 
     @Test
@@ -76,8 +90,8 @@ class WorkMeterTest {
         quiet.measuredCpuNanos.add(64_000_000L);
         nanos.set(2_000_000_000L);
         Map<String, double[]> rates = sampler.sample(traffic).orElseThrow().regionRates();
-        assertThat(rates.get("busy")[LoadSampler.MEASURED_CPU]).isEqualTo(1.0); // 2 s of CPU over 2 s
-        assertThat(rates.get("busy")[LoadSampler.MEASURED_CPU + 1]).isEqualTo(2000.0);
-        assertThat(rates.get("quiet")[LoadSampler.MEASURED_CPU]).as("3 requests: too few samples").isNaN();
+        assertThat(rates.get("busy")[LoadReportMBean.MEASURED_CPU]).isEqualTo(1.0); // 2 s of CPU over 2 s
+        assertThat(rates.get("busy")[LoadReportMBean.MEASURED_DISK]).isEqualTo(2000.0);
+        assertThat(rates.get("quiet")[LoadReportMBean.MEASURED_CPU]).as("3 requests: too few samples").isNaN();
     }
 }

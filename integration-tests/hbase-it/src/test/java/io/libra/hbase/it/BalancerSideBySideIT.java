@@ -59,8 +59,8 @@ class BalancerSideBySideIT {
 
     @BeforeAll
     void startLibraCluster() throws Exception {
-        // 2-second windows on a shared 2-core machine swing by 10-20%: a tighter λ would chase noise
-        cluster = MiniCluster.start(LibraLoadBalancer.class, Map.of(LibraConfig.LAMBDA, "0.15"));
+        // Libra at its defaults (λ 0.05, 3 history windows); only the fluctuation guard is off (MiniCluster)
+        cluster = MiniCluster.start(LibraLoadBalancer.class, Map.of());
         startWorkload();
     }
 

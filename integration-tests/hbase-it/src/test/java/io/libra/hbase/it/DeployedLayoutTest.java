@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.File;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,9 +36,16 @@ class DeployedLayoutTest {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx512m", "--add-opens", "java.base/java.lang=ALL-UNNAMED", "-cp", String.join(File.pathSeparator, cp),
                 DeployedLayoutMain.class.getName()));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        // output to a file, so the timeout below can fire: reading a pipe to its end would wait for the child
+        Path log = Files.createTempFile("deployed-layout", ".log");
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        boolean ended = p.waitFor(120, TimeUnit.SECONDS);
+        if (!ended) {
+            p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+        String out = Files.readString(log, StandardCharsets.UTF_8);
+        Files.deleteIfExists(log);
+        assertThat(ended).as("the child JVM ends within 120 s; its output: %s", out).isTrue();
         assertThat(p.exitValue()).as(out).isZero();
         assertThat(out).contains("DEPLOYED-LAYOUT reported=2").contains("meters=true").doesNotContain("moves=0 ");
     }
