@@ -61,13 +61,18 @@ final class FakeRing {
     };
 
     /**
-     * Advances the fake clock instead of waiting, and gives up the CPU for a real millisecond so
-     * that other threads (the move call, the test looking in) run between fake seconds even on a
-     * loaded machine; a yield alone let the watch loop pass a 120 s timeout before the move began.
+     * Advances the fake clock instead of waiting (yielding so the test thread can look in). A hung
+     * move must have begun (its node MOVING) before fake time passes, however late its thread is
+     * scheduled: otherwise the watch can run out a 120 s timeout before the move starts.
      */
     final Sleeper sleeper = d -> {
+        for (Node n : nodes.values()) {
+            if (n.moveHangs != null && !n.moveBegan.await(10, java.util.concurrent.TimeUnit.SECONDS)) {
+                throw new IllegalStateException(n.id + "'s hung move did not begin within 10 s");
+            }
+        }
         millis.addAndGet(d.toMillis());
-        Thread.sleep(1);
+        Thread.yield();
         return true;
     };
 
@@ -96,6 +101,8 @@ final class FakeRing {
         volatile boolean schemaDisagrees;
         /** When set, a move blocks until it opens (a hung stream). */
         volatile java.util.concurrent.CountDownLatch moveHangs;
+        /** Opens once a move call has reached this node. */
+        final java.util.concurrent.CountDownLatch moveBegan = new java.util.concurrent.CountDownLatch(1);
 
         Node(String id, String host) {
             this.id = id;
@@ -180,6 +187,7 @@ final class FakeRing {
             java.util.concurrent.CountDownLatch hang = moveHangs;
             if (hang != null) {
                 mode = "MOVING";
+                moveBegan.countDown();
                 try {
                     hang.await();
                 } catch (InterruptedException e) {
