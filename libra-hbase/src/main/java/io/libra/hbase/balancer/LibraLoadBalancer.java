@@ -207,14 +207,15 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         int splits = 0;
         if (whole.plan().status() != PlanStatus.SUSPENDED) {
             Budget budget = new Budget(c.maxMovesPerRun(), c.maxSplitsPerRun());
-            List<String> head = List.of(run.estimation());
+            // the estimation line heads the first table reported (system tables, all pinned, report nothing)
+            List<String> head = new ArrayList<>(List.of(run.estimation()));
             for (TableName table : load.keySet()) {
                 Translation t = balanceOneTable(table, whole.before(), snap, run.placement(), budget, mode, c, head);
-                head = List.of();
                 moves.addAll(t.moveActions());
                 splits += mode.split() ? t.splits().size() : 0;
                 out.put(table, mode.execute() ? new ArrayList<>(t.moves()) : new ArrayList<>());
             }
+            head.forEach(l -> LOG.info("Libra: {}", l));
         } else {
             report(whole, Translation.of(List.of(), snap, 0), whole.before().balance(), mode, snap, "",
                     List.of(run.estimation()));
@@ -310,6 +311,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         budget.splits -= t.splits().size();
         report(result, t, predictThisRun(result, t, c).balance(), mode, snap, "table " + name + ": ",
                 head);
+        head.clear();
         if (mode.split()) {
             requestSplits(t.splits());
         }
