@@ -87,10 +87,6 @@ class ByTableIT {
         }
     }
 
-    private LibraLoadBalancer libra() {
-        return (LibraLoadBalancer) cluster.master().getLoadBalancer();
-    }
-
     @Test
     @Order(1)
     void eachTableIsBalancedOnItsOwnWithPlacementKept() throws Exception {
@@ -118,7 +114,7 @@ class ByTableIT {
         assertThat(after.get(TwoTableWorkload.DISK)).isLessThan(before.get(TwoTableWorkload.DISK));
         assertThat(systemRegions()).as("system tables pinned").isEqualTo(system);
         assertReplicasApart();
-        assertThat(libra().lastResult().plan().estimation().windows()).as("one history for all tables, kept across runs")
+        assertThat(cluster.libra().lastResult().plan().estimation().windows()).as("one history for all tables, kept across runs")
                 .isGreaterThan(1);
         assertThat(decisionLines()).anyMatch(l -> l.startsWith("estimation: "))
                 .anyMatch(l -> l.startsWith("table cputable:"))
@@ -147,7 +143,7 @@ class ByTableIT {
             cluster.awaitNoRegionsInTransition();
             assertThat(cluster.admin().balance(BalanceRequest.newBuilder().setDryRun(true).build()).isBalancerRan())
                     .isTrue();
-            assertThat(libra().lastSnapshot().estimatedNodes()).containsExactly(silent.getServerName());
+            assertThat(cluster.libra().lastSnapshot().estimatedNodes()).containsExactly(silent.getServerName());
         }
         List<String> lines = log.list.stream().map(ILoggingEvent::getFormattedMessage).toList();
         assertThat(lines).filteredOn(l -> l.contains("no fresh CPU/disk report from " + silent.getServerName()))
@@ -159,8 +155,8 @@ class ByTableIT {
         // modelled from the master's request counters, every table's rates are there, none wiped by another's run
         Set<String> served = new HashSet<>();
         Set<String> counted = new HashSet<>();
-        for (io.libra.core.model.Region r : libra().lastSnapshot().snapshot().regions()) {
-            RegionInfo ri = libra().lastSnapshot().regions().get(r.id());
+        for (io.libra.core.model.Region r : cluster.libra().lastSnapshot().snapshot().regions()) {
+            RegionInfo ri = cluster.libra().lastSnapshot().regions().get(r.id());
             if (r.node().equals(silent.getServerName()) && RegionReplicaUtil.isDefaultReplica(ri)
                     && !ri.getTable().isSystemTable()) {
                 served.add(ri.getTable().getNameAsString());

@@ -15,7 +15,6 @@ import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.RegionReplicaUtil;
-import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -30,8 +29,8 @@ final class TwoTableWorkload {
     static final TableName CPU = TableName.valueOf("cputable");
     static final TableName DISK = TableName.valueOf("disktable");
     static final int REGIONS = 8;
-    private static final byte[] FAMILY = Bytes.toBytes("f");
-    private static final byte[] QUALIFIER = Bytes.toBytes("q");
+    private static final byte[] FAMILY = SkewedWorkload.FAMILY;
+    private static final byte[] QUALIFIER = SkewedWorkload.QUALIFIER;
     private static final int READ_ROWS_PER_REGION = 32;
     private static final int LARGE_VALUE = 16 * 1024;
 
@@ -160,15 +159,7 @@ final class TwoTableWorkload {
     List<String> unreadable() throws IOException {
         List<String> bad = new ArrayList<>();
         for (Map.Entry<TableName, Map<String, Integer>> t : written.entrySet()) {
-            try (Table table = connection.getTable(t.getKey())) {
-                for (Map.Entry<String, Integer> e : t.getValue().entrySet()) {
-                    Result r = table.get(new Get(Bytes.toBytesBinary(e.getKey())));
-                    byte[] v = r.getValue(FAMILY, QUALIFIER);
-                    if (v == null || v.length != e.getValue()) {
-                        bad.add(t.getKey() + "/" + e.getKey());
-                    }
-                }
-            }
+            bad.addAll(SkewedWorkload.unreadable(connection, t.getKey(), t.getValue()));
         }
         return bad;
     }
