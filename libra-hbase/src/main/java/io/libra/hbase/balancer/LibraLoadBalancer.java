@@ -58,6 +58,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
     private volatile DecisionRecorder decisions = DecisionRecorder.off();
     private BalancerMetrics metrics;
     private final GroupState.Groups groups = new GroupState.Groups();
+    private volatile Optional<HistoryStore> store = Optional.empty();
     private final Map<TableName, List<RegionPlan>> byTable = new HashMap<>();
     private volatile HBaseSnapshot lastSnapshot;
     private volatile PlanResult lastResult;
@@ -100,6 +101,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
             ((JmxReportSource) old).close();
         }
         decisions = DecisionRecorder.from(conf);
+        store = c.historyWindows() > 0 ? HistoryStore.under(conf, p -> LOG.warn("Libra: {}", p)) : Optional.empty();
         config = c;
         LOG.info("Libra balancer configured: {}", c);
     }
@@ -233,6 +235,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
     private Run begin(Map<ServerName, List<RegionInfo>> servers) {
         LibraConfig c = config;
         GroupState group = groups.of(servers.keySet());
+        restore(group);
         HBaseSnapshot snap = snapshot(servers, c);
         Placement placement = new Placement(snap, this::rackOf);
         Plan previous = c.historyWindows() > 0 ? previousPlan(group, snap) : null;
@@ -241,6 +244,17 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         lastResult = result;
         return new Run(c, RunMode.of(c), group, snap, placement, result,
                 EstimationLine.of(result.plan().estimation(), PredictionCheck.of(previous, snap.snapshot())));
+    }
+
+    /** A group first seen takes over the history a previous master saved for it. */
+    private void restore(GroupState group) {
+        if (!group.restored) {
+            group.restored = true;
+            store.flatMap(s -> s.load(group.servers)).ifPresent(saved -> {
+                group.memory.restore(saved);
+                LOG.info("Libra: history of {} window(s) taken over from the saved one", saved.windows().size());
+            });
+        }
     }
 
     /** The last carried-out plan when this window can check it; a window with modelled servers cannot. */
@@ -266,6 +280,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         ClusterSnapshot learnable = run.snap().estimatedNodes().isEmpty() ? run.snap().snapshot() : null;
         run.group().memory.remember(learnable, done.isEmpty() ? null : carriedOut(run.result(), done, run.config()),
                 splits, run.config().historyWindows());
+        store.ifPresent(s -> s.save(run.group().servers, run.group().memory.state()));
         exportIfAsked(run.snap(), mode, run.config());
     }
 
