@@ -79,6 +79,14 @@ public final class Views {
         if (v.estimate() != null) {
             estimation(o.putObject("estimation"), v.estimate());
         }
+        if (v.memory() != null) {
+            ObjectNode m = o.putObject("planningHistory");
+            m.put("windows", v.memory().windows());
+            m.put("forecastToCheck", v.memory().forecastToCheck());
+            if (v.memory().restored() != null) {
+                m.put("restored", v.memory().restored());
+            }
+        }
         if (v.job() != null) {
             o.set("job", Json.MAPPER.valueToTree(v.job()));
             o.set("pendingCleanup", Json.MAPPER.valueToTree(v.job().pendingCleanup));

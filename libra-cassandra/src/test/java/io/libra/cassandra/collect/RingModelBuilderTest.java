@@ -30,6 +30,19 @@ public class RingModelBuilderTest {
         return new Window(Instant.EPOCH, Instant.EPOCH.plusSeconds(10), 10, nodes, tables, List.of(), 5000, 9600, List.of());
     }
 
+    /** {@code w} with node {@code from} called {@code to} (a ring whose membership changed). */
+    public static Window renamed(Window w, String from, String to) {
+        List<Window.NodeStat> nodes = new ArrayList<>();
+        List<Window.TableStat> tables = new ArrayList<>();
+        w.nodes().forEach(n -> nodes.add(new Window.NodeStat(n.id().equals(from) ? to : n.id(), n.host(), n.up(),
+                n.error(), n.cpuCores(), n.cpuUsage(), n.diskBytesPerSec(), n.diskSource(), n.token(), n.mode(), n.pid(),
+                n.datacenter(), n.rack())));
+        w.tables().forEach(t -> tables.add(new Window.TableStat(t.keyspace(), t.table(), t.replicationFactor(),
+                t.node().equals(from) ? to : t.node(), t.readOps(), t.writeOps(), t.liveBytes())));
+        return new Window(w.start(), w.end(), w.seconds(), nodes, tables, w.samples(), w.sampledOps(), w.requestOps(),
+                w.problems());
+    }
+
     @Test
     void subRangesCoverTheRingAndRegionsFollowReplication() {
         RingModel m = new RingModelBuilder(8, EstimationConfig.DEFAULT).build(window());

@@ -29,7 +29,7 @@ class StatusViewTest {
 
     private static JsonNode status(Window w) {
         DaemonView v = new DaemonView(config(), Instant.EPOCH, 1, null, w, null, null, null, null, null, "x", null, false, true, 3,
-                false, null);
+                false, null, null);
         return Views.status(v);
     }
 
@@ -63,7 +63,7 @@ class StatusViewTest {
 
     private static DaemonView view(DaemonView.Estimate e) {
         return new DaemonView(config(), Instant.EPOCH, 1, null, RingModelBuilderTest.window(), null, null, null, null, null,
-                null, e, false, true, 3, false, null);
+                null, e, false, true, 3, false, null, null);
     }
 
     @Test

@@ -297,21 +297,18 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
     /** One table's plan on the shared estimate: that table's regions only, its own per-server targets. */
     private Translation balanceOneTable(TableName table, LoadModel cluster, HBaseSnapshot snap, Placement placement,
                                         Budget budget, RunMode mode, LibraConfig c, List<String> head) {
-        LoadModel model = TableModels.of(cluster, table.getNameAsString());
-        if (model.regions().isEmpty() || budget.moves <= 0) {
+        String name = table.getNameAsString();
+        if (budget.moves <= 0 || cluster.regions().stream().noneMatch(r -> r.region().table().equals(name))) {
             return Translation.of(List.of(), snap, 0);
         }
-        java.time.Instant start = java.time.Instant.now();
-        Plan plan = planner.plan(model);
-        PlanResult result = new PlanResult(plan, model, new PlanApplier(c.estimation()).apply(model, plan.actions()),
-                java.time.Duration.between(start, java.time.Instant.now()));
-        Translation planned = Translation.of(plan.actions(), snap, new Translation.Limits(budget.moves,
-                budget.splits == Integer.MAX_VALUE ? 0 : budget.splits), placement, model);
+        PlanResult result = TableModels.plan(planner, cluster, name, placement.forScheduler(), clock);
+        Translation planned = Translation.of(result.plan().actions(), snap, new Translation.Limits(budget.moves,
+                budget.splits == Integer.MAX_VALUE ? 0 : budget.splits), placement, result.before());
         Translation t = withRegionCounts(planned, result, snap, placement, c, budget.moves,
-                r -> r.table().equals(table.getNameAsString()));
+                r -> r.table().equals(name));
         budget.moves -= t.moves().size();
         budget.splits -= t.splits().size();
-        report(result, t, predictThisRun(result, t, c).balance(), mode, snap, "table " + table.getNameAsString() + ": ",
+        report(result, t, predictThisRun(result, t, c).balance(), mode, snap, "table " + name + ": ",
                 head);
         if (mode.split()) {
             requestSplits(t.splits());

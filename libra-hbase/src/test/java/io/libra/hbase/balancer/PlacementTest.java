@@ -128,18 +128,21 @@ class PlacementTest {
         assertThat(t.bytesMoved(s)).isEqualTo(1e9);
     }
 
-    @Test
-    void theSchedulerAsksTheRulesSoARefusedDestinationGoesToTheNextBest() {
-        ServerName d = ServerName.valueOf("d", 16020, 1);
-        // a is hot, the primary its hottest region; b, the coolest, holds the primary's replica
+    private static final ServerName D = ServerName.valueOf("d", 16020, 1);
+
+    /**
+     * a is hot, the primary its hottest region; b, the coolest for the whole cluster and for
+     * table t alone, holds the primary's replica; c carries table u and some of t.
+     */
+    private HBaseSnapshot hotPrimary() {
         Map<String, RegionInfo> regions = new LinkedHashMap<>();
         List<Region> rs = new ArrayList<>();
         Map<String, Double> ops = new LinkedHashMap<>();
         List<Object[]> layout = new ArrayList<>(List.of(new Object[] {meta, A, 10.0}, new Object[] {primary, A, 150.0},
                 new Object[] {replica, B, 10.0}, new Object[] {other, C, 20.0}));
-        for (int i = 0; i < 6; i++) {
+        for (int i = 0; i < 7; i++) {
             RegionInfo ri = RegionInfoBuilder.newBuilder(TableName.valueOf("t")).setRegionId(100 + i).build();
-            layout.add(new Object[] {ri, i < 5 ? A : d, i < 5 ? 100.0 : 20.0});
+            layout.add(new Object[] {ri, i < 5 ? A : i == 5 ? D : C, i < 5 ? 100.0 : 20.0});
         }
         for (Object[] l : layout) {
             RegionInfo ri = (RegionInfo) l[0];
@@ -151,23 +154,49 @@ class PlacementTest {
                     new RegionCounters(n, 0, n * 100, 0)));
         }
         List<Node> nodes = new ArrayList<>();
-        for (ServerName sn : List.of(A, B, C, d)) {
+        for (ServerName sn : List.of(A, B, C, D)) {
             double n = ops.get(sn.getServerName());
             nodes.add(new Node(sn.getServerName(), 8, n * 1e-3, n * 100));
         }
-        HBaseSnapshot s = new HBaseSnapshot(new ClusterSnapshot("hbase", Instant.EPOCH, 60, nodes, rs), regions,
-                Map.of(A.getServerName(), A, B.getServerName(), B, C.getServerName(), C, d.getServerName(), d), List.of());
+        return new HBaseSnapshot(new ClusterSnapshot("hbase", Instant.EPOCH, 60, nodes, rs), regions,
+                Map.of(A.getServerName(), A, B.getServerName(), B, C.getServerName(), C, D.getServerName(), D), List.of());
+    }
+
+    @Test
+    void theSchedulerAsksTheRulesSoARefusedDestinationGoesToTheNextBest() {
+        HBaseSnapshot s = hotPrimary();
         Placement p = new Placement(s, n -> "");
         Planner planner = Planner.builder().build();
         io.libra.core.PlanRequest request = io.libra.core.PlanRequest.of(s.snapshot());
         List<MoveAction> free = moves(planner.plan(request, p::pin).plan().actions());
         List<MoveAction> ruled = moves(planner.plan(request, p::pin, p.forScheduler()).plan().actions());
+        assertRulesRedirectThePrimary(s, p, free, ruled);
+    }
+
+    @Test
+    void byTableTheSchedulerAsksTheRulesToo() {
+        HBaseSnapshot s = hotPrimary();
+        Placement p = new Placement(s, n -> "");
+        Planner planner = Planner.builder().build();
+        LoadModel cluster = p.pin(planner.estimate(s.snapshot()));
+        List<MoveAction> free = moves(planner.plan(TableModels.of(cluster, "t")).actions());
+        io.libra.core.PlanResult table = TableModels.plan(planner, cluster, "t", p.forScheduler(), Instant::now);
+        assertRulesRedirectThePrimary(s, p, free, moves(table.plan().actions()));
+        assertThat(moves(table.plan().actions())).filteredOn(m -> s.regions().containsKey(m.region()))
+                .as("only table t is planned").allSatisfy(m ->
+                assertThat(s.regions().get(m.region()).getTable().getNameAsString()).isEqualTo("t"));
+        assertThat(table.predicted().balance().imbalanceDegree()).as("the scheduler's prediction: t is better spread")
+                .isLessThan(table.before().balance().imbalanceDegree());
+    }
+
+    private void assertRulesRedirectThePrimary(HBaseSnapshot s, Placement p, List<MoveAction> free,
+                                               List<MoveAction> ruled) {
         String id = primary.getEncodedName();
         assertThat(free).as("without the rules the primary goes to its replica's server")
                 .anySatisfy(m -> assertThat(m.region() + ">" + m.to()).isEqualTo(id + ">" + B.getServerName()));
         assertThat(ruled).as("with them, to the next-best server").anySatisfy(m -> assertThat(m.region() + ">" + m.to())
-                .isIn(id + ">" + C.getServerName(), id + ">" + d.getServerName()));
-        assertThat(ruled).filteredOn(m -> regions.containsKey(m.region())).as("nothing the final check refuses")
+                .isIn(id + ">" + C.getServerName(), id + ">" + D.getServerName()));
+        assertThat(ruled).filteredOn(m -> s.regions().containsKey(m.region())).as("nothing the final check refuses")
                 .allSatisfy(m -> assertThat(p.refuseMove(m.region(), m.to())).isNull());
     }
 
