@@ -2,6 +2,7 @@ package io.libra.it.cassandra;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.libra.it.Poll;
 import io.libra.it.cassandra.SidecarHttp.Reply;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
@@ -47,7 +48,7 @@ class CassandraFailuresIT {
                 Workload load = new Workload(session, 600, QUORUM_LOAD);
                 try {
                     load.start();
-                    Poll.until("10 MB acknowledged", Duration.ofSeconds(180),
+                    Poll.until(Duration.ofSeconds(180), "10 MB acknowledged",
                             () -> load.acked.get(0).size() > 10_000);
                     refusedWithoutFreeDiskFigures(ring);
                     abortedMidJob(ring);
@@ -116,7 +117,7 @@ class CassandraFailuresIT {
             String mover = moving.path("moves").get(0).path("node").asText();
             long from = Tokens.fromKey(moving.path("moves").get(0).path("fromToken").asText());
             NodeProcess victim = ring.nodes.get(Integer.parseInt(mover.substring(1)) - 1);
-            Poll.until(mover + " to stream", Duration.ofSeconds(60), () -> streaming(ring));
+            Poll.until(Duration.ofSeconds(60), mover + " to stream", () -> streaming(ring));
             victim.kill();
             long killedAt = System.nanoTime();
             JsonNode failed = await(poll, "the job to fail", Duration.ofSeconds(120),
@@ -158,7 +159,7 @@ class CassandraFailuresIT {
                     j -> j.path("moves").get(0).path("state").asText().equals("MOVING"));
             mover = moving.path("moves").get(0).path("node").asText();
             to = Tokens.fromKey(moving.path("moves").get(0).path("toToken").asText());
-            Poll.until(mover + " to stream", Duration.ofSeconds(60), () -> streaming(ring));
+            Poll.until(Duration.ofSeconds(60), mover + " to stream", () -> streaming(ring));
             first.kill();
         }
         LOG.info("sidecar process killed while {} streams", mover);
@@ -223,7 +224,7 @@ class CassandraFailuresIT {
     private String rebalance() {
         for (int attempt = 0; attempt < 10; attempt++) {
             JsonNode[] plan = new JsonNode[1];
-            Poll.until("a plan with token moves", Duration.ofSeconds(120), () -> {
+            Poll.until(Duration.ofSeconds(120), "a plan with token moves", () -> {
                 plan[0] = get("/api/v1/plan").body();
                 return plan[0].path("actions").size() > 0;
             });
@@ -240,7 +241,7 @@ class CassandraFailuresIT {
     private JsonNode await(String poll, String what, Duration timeout,
                            java.util.function.Predicate<JsonNode> done) {
         JsonNode[] job = new JsonNode[1];
-        Poll.until(what, timeout, () -> {
+        Poll.until(timeout, what, () -> {
             job[0] = get(poll).body();
             return done.test(job[0]);
         });

@@ -3,6 +3,7 @@ package io.libra.it.cassandra;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+import io.libra.it.Poll;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 
@@ -33,7 +34,7 @@ final class Cql {
             s.execute("CREATE KEYSPACE libra_rf" + rf + " WITH replication = " + replication(rf));
             s.execute("CREATE TABLE libra_rf" + rf + ".kv (k text PRIMARY KEY, v blob)");
         }
-        Poll.until("schema agreement", Duration.ofSeconds(60), () -> s.checkSchemaAgreement());
+        Poll.until(Duration.ofSeconds(60), "schema agreement", () -> s.checkSchemaAgreement());
     }
 
     private static String replication(int rf) {
