@@ -40,7 +40,7 @@ class RingPlanningTest {
                     n.token(), n.mode(), n.pid(), n.datacenter(), n.rack()));
         }
         return new Window(w.start(), w.end(), w.seconds(), nodes, w.tables(), w.samples(), w.sampledOps(), w.requestOps(),
-                w.problems());
+                w.problems(), w.keyspaces());
     }
 
     private RingModel model(Window w) {

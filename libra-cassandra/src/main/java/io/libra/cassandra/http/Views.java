@@ -2,6 +2,7 @@ package io.libra.cassandra.http;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.libra.cassandra.collect.KeyspaceReplication;
 import io.libra.cassandra.collect.RingModel;
 import io.libra.cassandra.collect.Window;
 import io.libra.cassandra.config.SidecarConfig;
@@ -70,6 +71,13 @@ public final class Views {
                 x.put("readOps", t.readOps());
                 x.put("writeOps", t.writeOps());
                 x.put("bytes", t.liveBytes());
+            }
+            ArrayNode ks = o.putArray("keyspaces");
+            for (KeyspaceReplication k : w.keyspaces()) {
+                ObjectNode x = ks.addObject();
+                x.put("keyspace", k.keyspace());
+                x.put("strategy", k.strategy());
+                k.options().forEach(x.putObject("replication")::put);
             }
             o.put("windowEnd", w.end().toString());
             nodeBalance(o.putObject("nodeBalance"), w);

@@ -41,6 +41,24 @@ class StatusViewTest {
     }
 
     @Test
+    void eachKeyspaceShowsTheReplicationItsNodesReport() {
+        JsonNode ks = status(RingModelBuilderTest.window()).path("keyspaces");
+        assertThat(ks.findValuesAsText("keyspace")).containsExactly("ks1", "ks3");
+        assertThat(ks.get(1).path("strategy").asText()).isEqualTo("SimpleStrategy");
+        assertThat(ks.get(1).path("replication").path("replication_factor").asText()).isEqualTo("3");
+    }
+
+    @Test
+    void planningHistoryShowsWhatARestartFound() {
+        DaemonView v = new DaemonView(config(), Instant.EPOCH, 0, null, null, null, null, null, null, null, "x", null, false,
+                true, 3, false, null, new DaemonView.Memory(2, true, "planning history restored from f: 2 window(s)"));
+        JsonNode m = Views.status(v).path("planningHistory");
+        assertThat(m.path("windows").asInt()).isEqualTo(2);
+        assertThat(m.path("forecastToCheck").asBoolean()).isTrue();
+        assertThat(m.path("restored").asText()).startsWith("planning history restored");
+    }
+
+    @Test
     void theEstimationBlockSaysWhetherAForecastWasCheckedAndNeverShowsNaN() {
         DaemonView.Estimate unchecked = new DaemonView.Estimate(new Estimation("mapping", 1, Double.NaN, Double.NaN,
                 "too few nodes"), false, 0, null);
@@ -73,7 +91,7 @@ class StatusViewTest {
         nodes.set(1, new Window.NodeStat("n2", "127.0.0.2", false, "unreachable", 0, 0, 0, "none", null, "DOWN", -1, null,
                 null));
         JsonNode n2 = status(new Window(w.start(), w.end(), w.seconds(), nodes, w.tables(), w.samples(), w.sampledOps(),
-                w.requestOps(), List.of("node n2 is unreachable over JMX"))).path("nodes").get(1);
+                w.requestOps(), List.of("node n2 is unreachable over JMX"), w.keyspaces())).path("nodes").get(1);
         assertThat(n2.path("up").asBoolean()).isFalse();
         assertThat(n2.has("datacenter")).isFalse();
         assertThat(n2.has("rack")).isFalse();

@@ -84,6 +84,9 @@ class AddNodeIT {
                 advice[0] = r.body();
                 return r.status() == 200;
             });
+            // the window the advice was made on, for `libra-sidecar --advise-add-node` offline
+            java.nio.file.Files.writeString(ItSidecarConfig.workdir().resolve("add-node-snapshot.json"),
+                    api.get("/api/v1/snapshot").raw());
             return advice[0];
         }
     }

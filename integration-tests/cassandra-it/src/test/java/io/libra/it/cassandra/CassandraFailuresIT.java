@@ -140,7 +140,7 @@ class CassandraFailuresIT {
     /**
      * The sidecar's own JVM is SIGKILLed while a move streams and started again: it finds the job
      * in its journal, waits out the move Cassandra carried on with, cleans up and puts the
-     * streaming caps back.
+     * streaming caps back; its planning history (the windows kept before the kill) is read back.
      */
     private void sidecarProcessKilledMidMoveResumes(Ring ring) throws Exception {
         int port;
@@ -164,6 +164,11 @@ class CassandraFailuresIT {
         }
         LOG.info("sidecar process killed while {} streams", mover);
         try (SidecarProcess second = SidecarProcess.start(yaml, port, log)) {
+            JsonNode memory = get("/api/v1/status").body().path("planningHistory");
+            LOG.info("planning history after the restart: {}", memory);
+            assertThat(memory.path("restored").asText()).startsWith("planning history restored from ");
+            assertThat(memory.path("windows").asInt()).as("windows kept before the kill").isPositive();
+            assertThat(memory.path("forecastToCheck").asBoolean()).as("a job started: no earlier forecast applies").isFalse();
             JsonNode done = await(poll, "the resumed job to finish", Duration.ofSeconds(300),
                     j -> j.path("state").asText().equals("DONE") && j.path("pendingCleanup").isEmpty()
                             && j.path("streamThroughputBefore").isEmpty());

@@ -170,6 +170,13 @@ class CassandraSidecarIT {
                 "datacenter1");
         assertThat(status.path("nodes").findValuesAsText("rack")).containsExactly("rack1", "rack1", "rack1");
         assertThat(status.path("tables").findValuesAsText("table")).contains("libra_rf1.kv", "libra_rf3.kv");
+        // replication read from the nodes, both strategies planned
+        java.util.List<String> replication = new java.util.ArrayList<>();
+        for (JsonNode k : status.path("keyspaces")) {
+            replication.add(k.path("keyspace").asText() + " " + k.path("strategy").asText() + " " + k.path("replication"));
+        }
+        assertThat(replication).containsExactly("libra_rf1 SimpleStrategy {\"replication_factor\":\"1\"}",
+                "libra_rf3 NetworkTopologyStrategy {\"datacenter1\":\"3\"}");
         return p;
     }
 
