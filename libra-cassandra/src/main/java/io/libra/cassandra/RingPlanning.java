@@ -29,24 +29,41 @@ import java.util.stream.Collectors;
  * that was carried out ({@link Planner#assess}); the ring search runs on that estimate, turning
  * conservative after a forecast that missed by more than it claimed; {@link Planner#finish} then
  * holds back a gain within the measured error and attaches the forecast, the reasons and the
- * meters. A change in ring membership drops the history and the plan to check. Thread-safe.
+ * meters. A change in ring membership drops the history and the plan to check. With a
+ * {@link PlanningStore} that memory survives a restart: it is restored at construction and saved
+ * after every change. Thread-safe.
  */
 public final class RingPlanning {
     private final Planner planner;
     private final RingPlannerConfig base;
     private final int historyWindows;
     private final Deque<ClusterSnapshot> history = new ArrayDeque<>();
+    private final PlanningStore store;
+    private final String restored;
     private Plan executed;
     private Set<String> members;
 
     /**
      * @param planner        core's planner (learning on, its meters on the sidecar's registry)
      * @param historyWindows earlier windows kept for the estimate (0: this window only)
+     * @param store          where the memory is kept across restarts, or null for memory only
      */
-    public RingPlanning(Planner planner, RingPlannerConfig base, int historyWindows) {
+    RingPlanning(Planner planner, RingPlannerConfig base, int historyWindows, PlanningStore store) {
         this.planner = planner;
         this.base = base;
         this.historyWindows = historyWindows;
+        this.store = store;
+        PlanningStore.Loaded loaded = store == null ? new PlanningStore.Loaded(null, null) : store.load(historyWindows);
+        this.restored = loaded.line();
+        if (loaded.saved() != null) {
+            members = new TreeSet<>(loaded.saved().members());
+            history.addAll(loaded.saved().windows());
+            executed = loaded.saved().executed();
+        }
+    }
+
+    public RingPlanning(Planner planner, RingPlannerConfig base, int historyWindows) {
+        this(planner, base, historyWindows, null);
     }
 
     /**
@@ -82,22 +99,41 @@ public final class RingPlanning {
                 SnapshotRing.perNode(now.nodes(), RingApplier.apply(ring, plan.actions()).loadsAfter()));
         PlanResult result = planner.finish(outcome, a);
         remember(now);
+        save();
         return new Round(result.plan(), searched, a.conservative(), used, dropped);
     }
 
     /** The plan a job carried out in full: the next windows check its forecast. */
     public synchronized void executed(Plan plan) {
         executed = plan;
+        save();
     }
 
-    /** A job that ended part-way: the ring is in no state any plan forecast. */
+    /** A job that started or ended part-way: the ring will be in no state the last plan forecast. */
     public synchronized void forgetExecuted() {
         executed = null;
+        save();
     }
 
     /** Earlier windows kept now. */
     public synchronized int windows() {
         return history.size();
+    }
+
+    /** Whether a carried-out plan's forecast waits for the next window to check it. */
+    public synchronized boolean forecastToCheck() {
+        return executed != null;
+    }
+
+    /** What restoring the saved memory found at start (log line), or null when nothing was saved. */
+    public String restored() {
+        return restored;
+    }
+
+    private void save() {
+        if (store != null && members != null) {
+            store.save(new PlanningStore.Saved(members, List.copyOf(history), executed));
+        }
     }
 
     private String membershipChange(ClusterSnapshot now) {

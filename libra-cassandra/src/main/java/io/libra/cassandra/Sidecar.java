@@ -105,7 +105,8 @@ public final class Sidecar implements Daemon, AutoCloseable {
         this.planning = new RingPlanning(Planner.builder().learning(true).meterRegistry(registry)
                 .estimation(EstimationConfig.DEFAULT.withCorrectionFactor(config.planner.correctionFactor)).build(),
                 new RingPlannerConfig(config.planner.lambda, config.planner.maxMoves, config.planner.maxMoveBytes,
-                        config.planner.slicesPerSubrange, config.planner.minImprovement), config.planner.historyWindows);
+                        config.planner.slicesPerSubrange, config.planner.minImprovement), config.planner.historyWindows,
+                PlanningStore.beside(Path.of(config.execution.journal), config.clusterName));
         this.executor = new Executor(nodes, config, new Journal(Path.of(config.execution.journal)), j -> onMoveDone());
         this.windows = Counter.builder("libra_cassandra_windows").description("Measurement windows completed")
                 .register(registry);
@@ -309,7 +310,8 @@ public final class Sidecar implements Daemon, AutoCloseable {
         State st = state;
         return new DaemonView(config, startedAt, windowCount.get(), firstWindowAt, st.window(), st.model(), st.plan(),
                 st.planId(), st.snapshotJson(), st.snapshotSha256(), st.problem(), st.estimate(), observeOnly, loop == null || loop.isAlive() || stop.getCount() == 0,
-                jmxAtStart.reachable().size(), executor.paused(), executor.current().orElse(null));
+                jmxAtStart.reachable().size(), executor.paused(), executor.current().orElse(null),
+                new DaemonView.Memory(planning.windows(), planning.forecastToCheck(), planning.restored()));
     }
 
     @Override
@@ -341,7 +343,11 @@ public final class Sidecar implements Daemon, AutoCloseable {
     public Job rebalance(Plan plan, String planId, boolean dryRun) {
         lastJobActivity = Instant.now();
         submitted = plan;
-        return executor.submit(plan, planId, dryRun);
+        Job job = executor.submit(plan, planId, dryRun);
+        if (!dryRun) {
+            planning.forgetExecuted(); // the ring is about to change: an earlier plan's forecast no longer applies
+        }
+        return job;
     }
 
     @Override

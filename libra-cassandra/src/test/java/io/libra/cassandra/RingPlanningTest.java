@@ -40,7 +40,7 @@ class RingPlanningTest {
                     n.token(), n.mode(), n.pid(), n.datacenter(), n.rack()));
         }
         return new Window(w.start(), w.end(), w.seconds(), nodes, w.tables(), w.samples(), w.sampledOps(), w.requestOps(),
-                w.problems());
+                w.problems(), w.keyspaces());
     }
 
     private RingModel model(Window w) {
@@ -108,16 +108,7 @@ class RingPlanningTest {
         Plan ran = p.plan(model(RingModelBuilderTest.window())).plan();
         p.plan(model(RingModelBuilderTest.window()));
         p.executed(ran);
-        Window w = RingModelBuilderTest.window();
-        List<Window.NodeStat> renamed = new ArrayList<>();
-        List<Window.TableStat> tables = new ArrayList<>();
-        w.nodes().forEach(n -> renamed.add(new Window.NodeStat(n.id().equals("n3") ? "n4" : n.id(), n.host(), n.up(),
-                n.error(), n.cpuCores(), n.cpuUsage(), n.diskBytesPerSec(), n.diskSource(), n.token(), n.mode(), n.pid(),
-                n.datacenter(), n.rack())));
-        w.tables().forEach(t -> tables.add(new Window.TableStat(t.keyspace(), t.table(), t.replicationFactor(),
-                t.node().equals("n3") ? "n4" : t.node(), t.readOps(), t.writeOps(), t.liveBytes())));
-        RingPlanning.Round after = p.plan(model(new Window(w.start(), w.end(), w.seconds(), renamed, tables, w.samples(),
-                w.sampledOps(), w.requestOps(), w.problems())));
+        RingPlanning.Round after = p.plan(model(RingModelBuilderTest.renamed(RingModelBuilderTest.window(), "n3", "n4")));
         assertThat(after.dropped()).startsWith("ring membership changed [n1, n2, n3] -> [n1, n2, n4]");
         assertThat(after.windows()).isZero();
         assertThat(after.plan().estimation().windows()).isEqualTo(1);

@@ -62,7 +62,8 @@ public final class Collector {
     /** Measures one window, waiting its length with {@code sleeper}; a sleep cut short marks the window. */
     public Window collect(Sleeper sleeper) throws InterruptedException {
         List<String> problems = new ArrayList<>();
-        List<TableRef> tables = tables(problems);
+        Schema schema = schema(problems);
+        List<TableRef> tables = schema.tables();
         Instant start = clock.instant();
         Map<String, Start> starts = new HashMap<>();
         Map<String, String> errors = new HashMap<>();
@@ -109,33 +110,72 @@ public final class Collector {
                     + config.collection.minSamples + "): too few to place load on the ring");
         }
         checkRing(stats, problems);
-        return new Window(start, end, seconds, stats, tableStats, samples, sampled, requests, problems);
+        checkTopology(schema, stats, problems);
+        return new Window(start, end, seconds, stats, tableStats, samples, sampled, requests, problems, schema.keyspaces());
     }
 
-    private List<TableRef> tables(List<String> problems) {
+    /**
+     * What one node says of the schema and the ring at a window's start.
+     *
+     * @param replicas        per keyspace, its ranges and the replicas the ring lists for each
+     * @param tokenToEndpoint the ring's tokens and their owners
+     */
+    record Schema(List<TableRef> tables, List<KeyspaceReplication> keyspaces,
+                  Map<String, Map<List<String>, List<String>>> replicas, Map<String, String> tokenToEndpoint) {
+        static final Schema NONE = new Schema(List.of(), List.of(), Map.of(), Map.of());
+    }
+
+    /** The schema from the first node that answers every question. */
+    private Schema schema(List<String> problems) {
         for (CassandraNode n : nodes) {
             try {
                 List<String> keyspaces = config.collection.keyspaces.isEmpty() ? n.keyspaces() : config.collection.keyspaces;
-                List<TableRef> out = new ArrayList<>();
+                List<TableRef> tables = new ArrayList<>();
+                List<KeyspaceReplication> replication = new ArrayList<>();
                 Map<String, Map<List<String>, List<String>>> replicas = new HashMap<>();
                 for (String ks : keyspaces) {
                     Map<List<String>, List<String>> ranges = n.rangeToEndpoints(ks);
                     replicas.put(ks, ranges);
+                    replication.add(KeyspaceReplication.parse(ks, n.replicationInfo(ks)));
                     int rf = ranges.values().stream().mapToInt(List::size).max().orElse(1);
                     for (String t : n.tables(ks)) {
-                        out.add(new TableRef(ks, t, rf));
+                        tables.add(new TableRef(ks, t, rf));
                     }
                 }
-                java.util.Set<String> hosts = new java.util.HashSet<>();
-                config.instances.forEach(in -> hosts.add(in.host));
-                problems.addAll(Topology.problems(n.tokenToEndpoint(), replicas, hosts));
-                return out;
+                return new Schema(tables, replication, replicas, n.tokenToEndpoint());
             } catch (IOException | RuntimeException e) {
-                // try the next node
+                LOG.debug("node {} did not answer the schema questions: {}", n.id(), oneLine(e));
             }
         }
         problems.add("no node answered the schema questions over JMX");
-        return List.of();
+        return Schema.NONE;
+    }
+
+    /**
+     * Whether the ring model covers this ring: every member configured, each keyspace's
+     * replication one it places (with the nodes' data centres and racks from this window), and the
+     * replicas the ring lists are the ones that replication gives.
+     */
+    private void checkTopology(Schema schema, List<Window.NodeStat> stats, List<String> problems) {
+        if (schema == Schema.NONE) {
+            return;
+        }
+        java.util.Set<String> hosts = new java.util.HashSet<>();
+        config.instances.forEach(in -> hosts.add(in.host));
+        problems.addAll(Topology.problems(schema.tokenToEndpoint(), schema.replicas(), hosts));
+        if (stats.stream().anyMatch(s -> !s.up())) {
+            return; // already not plannable, and a node down hides its data centre and rack
+        }
+        problems.addAll(Topology.unmodelled(schema.keyspaces(), stats));
+        for (KeyspaceReplication k : schema.keyspaces()) {
+            int declared = Topology.declaredReplicas(k, stats);
+            int listed = schema.replicas().getOrDefault(k.keyspace(), Map.of()).values().stream()
+                    .mapToInt(List::size).max().orElse(0);
+            if (declared >= 0 && declared != listed) {
+                problems.add("keyspace " + k.keyspace() + ": " + k.describe() + " gives a range " + declared
+                        + " replica(s) on this ring, the ring lists " + listed + " (a schema change in flight?)");
+            }
+        }
     }
 
     private Start begin(CassandraNode n, List<TableRef> tables, int burstMs, List<String> problems) throws IOException {

@@ -9,9 +9,10 @@ import java.util.TreeMap;
 
 /**
  * Checks the ring against what Libra's ring model assumes, from the ring itself: every member is
- * configured, and in every keyspace a range's replicas are its owner and the next RF-1 nodes
- * clockwise (true for SimpleStrategy, and for NetworkTopologyStrategy in one DC with one rack;
- * not with several racks or DCs, where planning is refused with one line).
+ * configured; each keyspace's replication, as its nodes report it, places a range's replicas on
+ * its owner and the next RF-1 nodes clockwise (SimpleStrategy, and NetworkTopologyStrategy on a
+ * ring of one data centre where racks cannot change the choice); and the replicas the ring lists
+ * are indeed those. Anything else is refused with one line naming the keyspace and the reason.
  */
 final class Topology {
     private Topology() {
@@ -47,6 +48,68 @@ final class Topology {
             }
         }
         return out;
+    }
+
+    /**
+     * Keyspaces whose replication the ring model does not place, one line each.
+     *
+     * @param nodes the window's nodes with the data centre and rack their snitch reports (null when down)
+     */
+    static List<String> unmodelled(List<KeyspaceReplication> keyspaces, List<Window.NodeStat> nodes) {
+        List<String> out = new ArrayList<>();
+        for (KeyspaceReplication k : keyspaces) {
+            String why = unmodelled(k, nodes);
+            if (why != null) {
+                out.add("keyspace " + k.keyspace() + ": " + k.describe() + " " + why
+                        + "; the ring model places a range's replicas on the next nodes, so nothing is planned");
+            }
+        }
+        return out;
+    }
+
+    private static String unmodelled(KeyspaceReplication k, List<Window.NodeStat> nodes) {
+        if (!k.transientOrOdd().isEmpty()) {
+            return "has transient or unreadable factors " + k.transientOrOdd();
+        }
+        if (k.strategy().equals(KeyspaceReplication.SIMPLE)) {
+            return null;
+        }
+        if (!k.strategy().equals(KeyspaceReplication.NTS)) {
+            return "is a strategy the ring model does not know (it knows SimpleStrategy and NetworkTopologyStrategy)";
+        }
+        Set<String> dcs = new java.util.TreeSet<>();
+        nodes.stream().filter(n -> n.datacenter() != null).forEach(n -> dcs.add(n.datacenter()));
+        if (dcs.size() > 1) {
+            return "on a ring of " + dcs.size() + " data centres " + dcs + ": each data centre's replicas are its own next nodes";
+        }
+        if (dcs.isEmpty()) {
+            return "on a ring whose data centres are unknown (no node answered EndpointSnitchInfo)";
+        }
+        String dc = dcs.iterator().next();
+        if (!k.options().keySet().equals(Set.of(dc))) {
+            return "names data centres " + new java.util.TreeSet<>(k.options().keySet()) + ", the ring is " + dc;
+        }
+        Set<String> racks = new java.util.TreeSet<>();
+        nodes.stream().filter(n -> n.rack() != null).forEach(n -> racks.add(n.rack()));
+        int rf = k.factor(dc);
+        if (racks.size() > 1 && rf > 1 && rf < nodes.size()) {
+            return "over " + racks.size() + " racks " + racks + " in " + dc
+                    + ": replicas go to distinct racks first, not simply to the next nodes";
+        }
+        return null;
+    }
+
+    /**
+     * Replicas a range has by the keyspace's replication on the ring of {@code nodes}, or -1 when
+     * the model does not place them.
+     */
+    static int declaredReplicas(KeyspaceReplication k, List<Window.NodeStat> nodes) {
+        if (unmodelled(k, nodes) != null) {
+            return -1;
+        }
+        int rf = k.strategy().equals(KeyspaceReplication.SIMPLE) ? k.factor("replication_factor")
+                : k.factor(k.options().keySet().iterator().next());
+        return Math.min(rf, nodes.size());
     }
 
     private static String mismatch(TreeMap<Long, String> ring, List<String> order, Map<List<String>, List<String>> ranges) {

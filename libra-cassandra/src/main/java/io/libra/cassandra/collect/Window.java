@@ -7,10 +7,13 @@ import java.util.List;
  * What one measurement window saw: per node OS-level load, per table and node the request
  * counts, and the sampled hot partitions mapped to tokens. {@code problems} lists why the
  * window must not be planned on (a node down, too few samples, ...); empty means plannable.
+ * {@code keyspaces} is each measured keyspace's replication as the nodes report it.
  */
 public record Window(Instant start, Instant end, double seconds, List<NodeStat> nodes, List<TableStat> tables,
-                     List<KeySample> samples, long sampledOps, long requestOps, List<String> problems) {
+                     List<KeySample> samples, long sampledOps, long requestOps, List<String> problems,
+                     List<KeyspaceReplication> keyspaces) {
     public Window {
+        keyspaces = List.copyOf(keyspaces);
         nodes = List.copyOf(nodes);
         tables = List.copyOf(tables);
         samples = List.copyOf(samples);

@@ -19,7 +19,7 @@ import java.util.Set;
 
 /** Reads and checks the YAML config; every problem is one line naming the field, in our words, not Jackson's. */
 public final class ConfigLoader {
-    /** Windows are whole snapshots kept in memory: a bound keeps a large ring's history small. */
+    /** Windows are whole snapshots kept in memory and on disk: a bound keeps a large ring's history small. */
     static final int MAX_HISTORY_WINDOWS = 10;
     /** The token the docs and the example config show; a daemon started with it would accept anyone who read them. */
     public static final String EXAMPLE_TOKEN = "change-me";

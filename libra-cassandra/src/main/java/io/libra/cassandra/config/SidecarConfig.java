@@ -135,8 +135,8 @@ public final class SidecarConfig {
         @JsonProperty("fluctuation_threshold")
         public double fluctuationThreshold = FluctuationGuard.DEFAULT.threshold();
         /**
-         * Earlier windows the estimate learns from (kept in memory, dropped when ring membership
-         * changes; 0: this window only).
+         * Earlier windows the estimate learns from (kept in memory and beside the journal, dropped
+         * when ring membership changes; 0: this window only).
          */
         @JsonProperty("history_windows")
         public int historyWindows = 3;

@@ -22,11 +22,12 @@ import java.time.Instant;
  * @param loopAlive      whether the measuring loop still runs
  * @param nodesAtStart   how many nodes answered JMX at startup
  * @param job            the current (or last) job, or null
+ * @param memory         what planning remembers (survives a restart), or null when not said
  */
 public record DaemonView(SidecarConfig config, Instant startedAt, int windows, Instant firstWindowAt, Window window,
                          RingModel model, Plan plan, String planId, String snapshotJson,
                          String snapshotSha256, String problem, Estimate estimate, boolean observeOnly, boolean loopAlive,
-                         int nodesAtStart, boolean paused, Job job) {
+                         int nodesAtStart, boolean paused, Job job, Memory memory) {
     /**
      * The last plan's estimate.
      *
@@ -36,5 +37,15 @@ public record DaemonView(SidecarConfig config, Instant startedAt, int windows, I
      * @param dropped      why history was dropped at that round, or null
      */
     public record Estimate(io.libra.core.plan.Estimation how, boolean conservative, int kept, String dropped) {
+    }
+
+    /**
+     * What planning remembers now, restored at start from the file beside the journal.
+     *
+     * @param windows         earlier windows kept for the estimate
+     * @param forecastToCheck whether a carried-out plan's forecast waits for the next window
+     * @param restored        what restoring found at start, or null when nothing was saved
+     */
+    public record Memory(int windows, boolean forecastToCheck, String restored) {
     }
 }

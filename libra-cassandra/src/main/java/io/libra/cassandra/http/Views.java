@@ -2,6 +2,7 @@ package io.libra.cassandra.http;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.libra.cassandra.collect.KeyspaceReplication;
 import io.libra.cassandra.collect.RingModel;
 import io.libra.cassandra.collect.Window;
 import io.libra.cassandra.config.SidecarConfig;
@@ -71,6 +72,13 @@ public final class Views {
                 x.put("writeOps", t.writeOps());
                 x.put("bytes", t.liveBytes());
             }
+            ArrayNode ks = o.putArray("keyspaces");
+            for (KeyspaceReplication k : w.keyspaces()) {
+                ObjectNode x = ks.addObject();
+                x.put("keyspace", k.keyspace());
+                x.put("strategy", k.strategy());
+                k.options().forEach(x.putObject("replication")::put);
+            }
             o.put("windowEnd", w.end().toString());
             nodeBalance(o.putObject("nodeBalance"), w);
             o.put("sampledOps", w.sampledOps());
@@ -78,6 +86,14 @@ public final class Views {
         }
         if (v.estimate() != null) {
             estimation(o.putObject("estimation"), v.estimate());
+        }
+        if (v.memory() != null) {
+            ObjectNode m = o.putObject("planningHistory");
+            m.put("windows", v.memory().windows());
+            m.put("forecastToCheck", v.memory().forecastToCheck());
+            if (v.memory().restored() != null) {
+                m.put("restored", v.memory().restored());
+            }
         }
         if (v.job() != null) {
             o.set("job", Json.MAPPER.valueToTree(v.job()));

@@ -111,6 +111,11 @@ public final class CassandraNode implements RingOps {
                 + ((Number) jmx.get(prefix + "MemtableLiveDataSize", "Value")).longValue();
     }
 
+    /** The keyspace's replication: strategy and options, e.g. "SimpleStrategy {replication_factor=2}". */
+    public String replicationInfo(String keyspace) throws IOException {
+        return (String) jmx.invoke(STORAGE, "getKeyspaceReplicationInfo", new Object[] {keyspace}, STRING);
+    }
+
     /** Replicas per range of a keyspace; the size of any value is the replication factor. */
     @Override
     public int replicationFactor(String keyspace) throws IOException {

@@ -27,7 +27,22 @@ public class RingModelBuilderTest {
             tables.add(new Window.TableStat("ks1", "kv", 1, id, 300 * share[i], 600 * share[i], 1e6 * share[i]));
             tables.add(new Window.TableStat("ks3", "kv", 3, id, 20, 40, 1e5));
         }
-        return new Window(Instant.EPOCH, Instant.EPOCH.plusSeconds(10), 10, nodes, tables, List.of(), 5000, 9600, List.of());
+        return new Window(Instant.EPOCH, Instant.EPOCH.plusSeconds(10), 10, nodes, tables, List.of(), 5000, 9600, List.of(),
+                List.of(KeyspaceReplication.parse("ks1", "SimpleStrategy {replication_factor=1}"),
+                        KeyspaceReplication.parse("ks3", "SimpleStrategy {replication_factor=3}")));
+    }
+
+    /** {@code w} with node {@code from} called {@code to} (a ring whose membership changed). */
+    public static Window renamed(Window w, String from, String to) {
+        List<Window.NodeStat> nodes = new ArrayList<>();
+        List<Window.TableStat> tables = new ArrayList<>();
+        w.nodes().forEach(n -> nodes.add(new Window.NodeStat(n.id().equals(from) ? to : n.id(), n.host(), n.up(),
+                n.error(), n.cpuCores(), n.cpuUsage(), n.diskBytesPerSec(), n.diskSource(), n.token(), n.mode(), n.pid(),
+                n.datacenter(), n.rack())));
+        w.tables().forEach(t -> tables.add(new Window.TableStat(t.keyspace(), t.table(), t.replicationFactor(),
+                t.node().equals(from) ? to : t.node(), t.readOps(), t.writeOps(), t.liveBytes())));
+        return new Window(w.start(), w.end(), w.seconds(), nodes, tables, w.samples(), w.sampledOps(), w.requestOps(),
+                w.problems(), w.keyspaces());
     }
 
     @Test
@@ -59,7 +74,7 @@ public class RingModelBuilderTest {
     void sampledTokensSteerTheLoadToTheirSubRange() {
         Window w = window();
         List<Window.KeySample> samples = List.of(new Window.KeySample("ks1", "kv", "n3", 2_900_000_000_000_000_000L, 0, 6000));
-        Window hot = new Window(w.start(), w.end(), w.seconds(), w.nodes(), w.tables(), samples, 6000, 9600, List.of());
+        Window hot = new Window(w.start(), w.end(), w.seconds(), w.nodes(), w.tables(), samples, 6000, 9600, List.of(), w.keyspaces());
         RingModel m = new RingModelBuilder(8, EstimationConfig.DEFAULT).build(hot);
         double last = m.snapshot().regions().stream().filter(r -> r.table().equals("ks1.kv") && r.rangeId().equals("n3.7"))
                 .mapToDouble(r -> r.counters().writeOps()).sum();

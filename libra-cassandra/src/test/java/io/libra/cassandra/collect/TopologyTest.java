@@ -43,4 +43,72 @@ class TopologyTest {
         assertThat(Topology.problems(RING, Map.of(), Set.of("10.0.0.1", "10.0.0.2")))
                 .containsExactly("ring member 10.0.0.3 is not configured (add it to instances): its load would be unseen");
     }
+
+    /** Three nodes in {@code dcs[i]} / {@code racks[i]}. */
+    private static List<Window.NodeStat> placed(String[] dcs, String[] racks) {
+        List<Window.NodeStat> out = new java.util.ArrayList<>();
+        for (int i = 0; i < dcs.length; i++) {
+            out.add(new Window.NodeStat("n" + (i + 1), "10.0.0." + (i + 1), true, null, 2, 0.5, 1e5, "proc", (long) i,
+                    "NORMAL", 100 + i, dcs[i], racks[i]));
+        }
+        return out;
+    }
+
+    private static final String[] ONE_DC = {"dc1", "dc1", "dc1"};
+    private static final String[] ONE_RACK = {"r1", "r1", "r1"};
+
+    private static List<String> unmodelled(String info, String[] dcs, String[] racks) {
+        return Topology.unmodelled(List.of(KeyspaceReplication.parse("ks", info)), placed(dcs, racks));
+    }
+
+    @Test
+    void simpleStrategyAndOneRackNetworkTopologyArePlannedWithTheirDeclaredReplicas() {
+        assertThat(unmodelled("SimpleStrategy {replication_factor=2}", new String[] {"dc1", "dc2", "dc2"},
+                new String[] {"r1", "r2", "r3"})).isEmpty();
+        assertThat(unmodelled("NetworkTopologyStrategy {dc1=2}", ONE_DC, ONE_RACK)).isEmpty();
+        assertThat(Topology.declaredReplicas(KeyspaceReplication.parse("ks", "NetworkTopologyStrategy {dc1=2}"),
+                placed(ONE_DC, ONE_RACK))).isEqualTo(2);
+        assertThat(Topology.declaredReplicas(KeyspaceReplication.parse("ks", "SimpleStrategy {replication_factor=5}"),
+                placed(ONE_DC, ONE_RACK))).as("capped at the ring's size").isEqualTo(3);
+    }
+
+    @Test
+    void racksOnlyMatterWhenTheyCanChangeTheChoice() {
+        String[] twoRacks = {"r1", "r2", "r1"};
+        assertThat(unmodelled("NetworkTopologyStrategy {dc1=1}", ONE_DC, twoRacks)).as("one replica: the owner").isEmpty();
+        assertThat(unmodelled("NetworkTopologyStrategy {dc1=3}", ONE_DC, twoRacks)).as("every node").isEmpty();
+        assertThat(unmodelled("NetworkTopologyStrategy {dc1=2}", ONE_DC, twoRacks)).singleElement().asString()
+                .isEqualTo("keyspace ks: NetworkTopologyStrategy {dc1=2} over 2 racks [r1, r2] in dc1: replicas go to "
+                        + "distinct racks first, not simply to the next nodes; the ring model places a range's replicas "
+                        + "on the next nodes, so nothing is planned");
+        assertThat(Topology.declaredReplicas(KeyspaceReplication.parse("ks", "NetworkTopologyStrategy {dc1=2}"),
+                placed(ONE_DC, twoRacks))).isEqualTo(-1);
+    }
+
+    @Test
+    void severalDataCentresTransientFactorsAndOtherStrategiesAreRefusedNamingTheKeyspace() {
+        assertThat(unmodelled("NetworkTopologyStrategy {dc1=2}", new String[] {"dc1", "dc1", "dc2"}, ONE_RACK))
+                .singleElement().asString().startsWith("keyspace ks: NetworkTopologyStrategy {dc1=2} on a ring of 2 data "
+                        + "centres [dc1, dc2]: each data centre's replicas are its own next nodes;");
+        assertThat(unmodelled("NetworkTopologyStrategy {dc9=2}", ONE_DC, ONE_RACK)).singleElement().asString()
+                .contains("names data centres [dc9], the ring is dc1");
+        assertThat(unmodelled("NetworkTopologyStrategy {dc1=3/1}", ONE_DC, ONE_RACK)).singleElement().asString()
+                .contains("has transient or unreadable factors {dc1=3/1}");
+        assertThat(unmodelled("EverywhereStrategy {}", ONE_DC, ONE_RACK)).singleElement().asString()
+                .startsWith("keyspace ks: EverywhereStrategy {} is a strategy the ring model does not know");
+    }
+
+    @Test
+    void replicationIsReadAsCassandraWritesIt() {
+        KeyspaceReplication nts = KeyspaceReplication.parse("ks", "NetworkTopologyStrategy {dc2=2, dc1=3}");
+        assertThat(nts.strategy()).isEqualTo("NetworkTopologyStrategy");
+        assertThat(nts.options()).containsExactlyInAnyOrderEntriesOf(Map.of("dc1", "3", "dc2", "2"));
+        assertThat(nts.describe()).isEqualTo("NetworkTopologyStrategy {dc1=3, dc2=2}");
+        assertThat(KeyspaceReplication.parse("ks", "SimpleStrategy {replication_factor=2}").factor("replication_factor"))
+                .isEqualTo(2);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> KeyspaceReplication.parse("ks", "garbage"))
+                .hasMessage("keyspace ks: replication \"garbage\" is not \"<strategy> {option=value, ...}\"");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> KeyspaceReplication.parse("ks", "S {x}"))
+                .hasMessage("keyspace ks: replication option \"x\" is not option=value");
+    }
 }

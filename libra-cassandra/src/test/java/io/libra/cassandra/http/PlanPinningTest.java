@@ -26,7 +26,7 @@ class PlanPinningTest {
         SidecarConfig c = new SidecarConfig();
         c.http.authToken = "t";
         return new DaemonView(c, Instant.EPOCH, 1, null, null, null, plan, PlanIds.of(plan), null, null, null, null, false, true, 3,
-                false, null);
+                false, null, null);
     });
 
     private JsonNode post(Api api, int status, String body) throws Exception {

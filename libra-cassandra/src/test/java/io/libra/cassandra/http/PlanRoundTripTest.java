@@ -34,7 +34,7 @@ class PlanRoundTripTest {
         String sha = SnapshotCodec.sha256(snapshot.getBytes(StandardCharsets.UTF_8));
         SidecarConfig c = new SidecarConfig();
         DaemonView v = new DaemonView(c, Instant.EPOCH, 1, null, null, model, plan, PlanIds.of(plan), snapshot, sha, null, null, false,
-                true, 3, false, null);
+                true, 3, false, null, null);
 
         ObjectNode served = Views.plan(v);
         assertThat(served.path("planId").asText()).hasSize(12);
@@ -63,7 +63,7 @@ class PlanRoundTripTest {
     @Test
     void withoutAPlanTheDocumentIsStillAValidPlanSayingWhy() throws Exception {
         DaemonView v = new DaemonView(new SidecarConfig(), Instant.EPOCH, 0, null, null, null, null, null, null, null,
-                "no window measured yet", null, false, true, 0, false, null);
+                "no window measured yet", null, false, true, 0, false, null, null);
         PlanDocument back = PlanCodec.readDocument("GET /plan", Json.MAPPER.writeValueAsBytes(Views.plan(v)));
         assertThat(back.plan().actions()).isEmpty();
         assertThat(back.plan().detail()).isEqualTo("no window measured yet");
@@ -73,7 +73,7 @@ class PlanRoundTripTest {
     void theAddNodeAdviceGivesYamlLinesAndComparesWithTheOwnershipSplit() throws Exception {
         RingModel model = new RingModelBuilder(8, EstimationConfig.DEFAULT).build(RingModelBuilderTest.window());
         DaemonView v = new DaemonView(new SidecarConfig(), Instant.EPOCH, 1, null, null, model, null, null, null, null, null, null,
-                false, true, 3, false, null);
+                false, true, 3, false, null, null);
         Api.Response r = new Api(new StubDaemon(() -> v)).handleSafely("GET", "/api/v1/advice/add-node?count=2", null,
                 new byte[0]);
         assertThat(r.status()).as(r.body()).isEqualTo(200);

@@ -29,7 +29,7 @@ class StatusViewTest {
 
     private static JsonNode status(Window w) {
         DaemonView v = new DaemonView(config(), Instant.EPOCH, 1, null, w, null, null, null, null, null, "x", null, false, true, 3,
-                false, null);
+                false, null, null);
         return Views.status(v);
     }
 
@@ -38,6 +38,24 @@ class StatusViewTest {
         JsonNode nodes = status(RingModelBuilderTest.window()).path("nodes");
         assertThat(nodes.findValuesAsText("datacenter")).containsExactly("dc1", "dc1", "dc1");
         assertThat(nodes.findValuesAsText("rack")).containsExactly("rack1", "rack2", "rack1");
+    }
+
+    @Test
+    void eachKeyspaceShowsTheReplicationItsNodesReport() {
+        JsonNode ks = status(RingModelBuilderTest.window()).path("keyspaces");
+        assertThat(ks.findValuesAsText("keyspace")).containsExactly("ks1", "ks3");
+        assertThat(ks.get(1).path("strategy").asText()).isEqualTo("SimpleStrategy");
+        assertThat(ks.get(1).path("replication").path("replication_factor").asText()).isEqualTo("3");
+    }
+
+    @Test
+    void planningHistoryShowsWhatARestartFound() {
+        DaemonView v = new DaemonView(config(), Instant.EPOCH, 0, null, null, null, null, null, null, null, "x", null, false,
+                true, 3, false, null, new DaemonView.Memory(2, true, "planning history restored from f: 2 window(s)"));
+        JsonNode m = Views.status(v).path("planningHistory");
+        assertThat(m.path("windows").asInt()).isEqualTo(2);
+        assertThat(m.path("forecastToCheck").asBoolean()).isTrue();
+        assertThat(m.path("restored").asText()).startsWith("planning history restored");
     }
 
     @Test
@@ -63,7 +81,7 @@ class StatusViewTest {
 
     private static DaemonView view(DaemonView.Estimate e) {
         return new DaemonView(config(), Instant.EPOCH, 1, null, RingModelBuilderTest.window(), null, null, null, null, null,
-                null, e, false, true, 3, false, null);
+                null, e, false, true, 3, false, null, null);
     }
 
     @Test
@@ -73,7 +91,7 @@ class StatusViewTest {
         nodes.set(1, new Window.NodeStat("n2", "127.0.0.2", false, "unreachable", 0, 0, 0, "none", null, "DOWN", -1, null,
                 null));
         JsonNode n2 = status(new Window(w.start(), w.end(), w.seconds(), nodes, w.tables(), w.samples(), w.sampledOps(),
-                w.requestOps(), List.of("node n2 is unreachable over JMX"))).path("nodes").get(1);
+                w.requestOps(), List.of("node n2 is unreachable over JMX"), w.keyspaces())).path("nodes").get(1);
         assertThat(n2.path("up").asBoolean()).isFalse();
         assertThat(n2.has("datacenter")).isFalse();
         assertThat(n2.has("rack")).isFalse();

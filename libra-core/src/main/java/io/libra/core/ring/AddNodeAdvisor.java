@@ -9,9 +9,12 @@ import java.util.Set;
 /**
  * Tokens for nodes about to join a single-token ring ({@code initial_token}), chosen where they
  * relieve the ring most in CPU and disk at once: each new node, in turn, takes the candidate token
- * (a segment boundary) after which Δ (eq. 4) is lowest, replica placement included (a new node
- * also shifts the replica sets of its RF-1 successors). The baseline is what ownership-based
- * allocation does: split the widest arc in the middle. Both are predicted with the same model.
+ * (a slice boundary, {@code slicesPerSegment} per segment) after which Δ (eq. 4) is lowest, replica
+ * placement included (a new node also shifts the replica sets of its RF-1 successors). The baseline
+ * is what ownership-based allocation does: split the widest arc in the middle. Both are predicted
+ * with the same model, in which a joining node carries the load of the range it takes and nothing
+ * else: the total stays what the ring carries now, so the relief is not flattered by a new node's
+ * imagined own work raising the mean.
  */
 public final class AddNodeAdvisor {
     /** Joining nodes one piece of advice covers at most (each is a search over every boundary). */
@@ -80,21 +83,21 @@ public final class AddNodeAdvisor {
         return best;
     }
 
-    /** Segment boundaries no node holds. */
-    private static List<Long> candidates(RingLoad ring) {
+    /** Slice boundaries no node holds. */
+    private List<Long> candidates(RingLoad ring) {
         Set<Long> taken = new HashSet<>();
         ring.nodes().forEach(n -> taken.add(n.token()));
         List<Long> out = new ArrayList<>();
-        for (RingSegment s : ring.segments()) {
-            if (!taken.contains(s.endToken())) {
-                out.add(s.endToken());
+        for (long end : new RingGrid(ring, slicesPerSegment).end) {
+            if (!taken.contains(end)) {
+                out.add(end);
             }
         }
         return out;
     }
 
     /** The free boundary nearest the middle of the widest primary arc. */
-    private static NewNode widestHalf(RingLoad ring, String id) {
+    private NewNode widestHalf(RingLoad ring, String id) {
         List<RingNode> nodes = ring.nodes();
         int n = nodes.size();
         long bestMid = 0;
@@ -119,13 +122,15 @@ public final class AddNodeAdvisor {
         return Long.compareUnsigned(d, e) < 0 ? d : e;
     }
 
-    /** The ring with a new node at {@code add}, carrying the mean base load (a Cassandra process's own work). */
-    private static RingLoad with(RingLoad ring, NewNode add) {
-        double cpu = ring.nodes().stream().mapToDouble(RingNode::baseCpu).average().orElse(0);
-        double disk = ring.nodes().stream().mapToDouble(RingNode::baseDisk).average().orElse(0);
+    /**
+     * The ring once a node has joined at {@code add}: the segment holding its token is cut there by
+     * token width, and the node carries no base load, since the measured base of the others is their
+     * own process's work and moves nowhere.
+     */
+    static RingLoad with(RingLoad ring, NewNode add) {
         List<RingNode> nodes = new ArrayList<>(ring.nodes());
-        nodes.add(new RingNode(add.id(), add.token(), cpu, disk, 1, 1));
-        return new RingLoad(nodes, ring.segments());
+        nodes.add(new RingNode(add.id(), add.token()));
+        return new RingLoad(nodes, RingApplier.splitAt(ring.segments(), add.token()));
     }
 
     private Balance balance(RingLoad ring) {

@@ -100,7 +100,7 @@ public final class RingApplier {
     }
 
     /** The segments with one ending at t: the segment holding t is cut in two by token width. */
-    private static List<RingSegment> splitAt(List<RingSegment> segments, long t) {
+    static List<RingSegment> splitAt(List<RingSegment> segments, long t) {
         TreeMap<Long, RingSegment> byEnd = new TreeMap<>();
         segments.forEach(s -> byEnd.put(s.endToken(), s));
         if (byEnd.containsKey(t)) {

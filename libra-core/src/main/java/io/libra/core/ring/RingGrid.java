@@ -63,12 +63,25 @@ final class RingGrid {
         this.size = prefixes(z, count);
         this.totalCpu = totals(cpu);
         this.totalDisk = totals(disk);
-        this.initial = new int[n];
-        for (int j = 0; j < n; j++) {
-            initial[j] = java.util.Arrays.binarySearch(end, nodes.get(j).token());
-        }
+        this.initial = positions(nodes, end);
         this.targetCpu = targets(Dimension.CPU);
         this.targetDisk = targets(Dimension.DISK);
+    }
+
+    /**
+     * Each node's slice. Not a binary search: the first segment starts at the last one's end, so
+     * when that is not the highest token its slices wrap past it and the ends are not sorted.
+     */
+    private static int[] positions(List<RingNode> nodes, long[] end) {
+        java.util.Map<Long, Integer> at = new java.util.HashMap<>();
+        for (int i = 0; i < end.length; i++) {
+            at.put(end[i], i);
+        }
+        int[] pos = new int[nodes.size()];
+        for (int j = 0; j < pos.length; j++) {
+            pos[j] = at.get(nodes.get(j).token());
+        }
+        return pos;
     }
 
     private int group(int factor) {

@@ -2,8 +2,18 @@ package io.libra.core.ring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.libra.core.plan.Balance;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
 class AddNodeAdvisorTest {
@@ -48,5 +58,59 @@ class AddNodeAdvisorTest {
         assertThat(a.nodes()).extracting(AddNodeAdvisor.NewNode::id).containsExactly("new-1", "new-2");
         assertThat(a.split()).hasSize(2);
         assertThat(a.after().imbalanceDegree()).isLessThanOrEqualTo(a.splitAfter().imbalanceDegree() + 1e-9);
+    }
+
+    @Provide
+    Arbitrary<RingLoad> rings() {
+        Arbitrary<Integer> rf = Arbitraries.integers().between(1, 3);
+        Arbitrary<List<Long>> ends = Arbitraries.longs().set().ofMinSize(4).ofMaxSize(14)
+                .map(s -> s.stream().sorted().toList());
+        Arbitrary<List<Double>> loads = Arbitraries.doubles().between(0, 10).list().ofSize(28);
+        Arbitrary<List<Integer>> picks = Arbitraries.integers().between(0, 13).set().ofMinSize(2).ofMaxSize(5)
+                .map(s -> s.stream().sorted().toList());
+        return Combinators.combine(rf, ends, loads, picks).as((r, e, l, p) -> {
+            List<RingSegment> segs = new ArrayList<>();
+            for (int i = 0; i < e.size(); i++) {
+                segs.add(new RingSegment(e.get(i), List.of(new ReplicaLoad(r, l.get(i), l.get(14 + i), 1e6))));
+            }
+            List<RingNode> nodes = new ArrayList<>();
+            p.stream().map(i -> i % e.size()).distinct().forEach(i -> nodes.add(
+                    new RingNode("n" + i, e.get(i), l.get(i) / 10, l.get(27 - i) / 10, 1, 1)));
+            return new RingLoad(nodes, segs);
+        }).filter(ring -> ring.nodes().size() >= 2);
+    }
+
+    /**
+     * The advice predicts what the plain arc oracle computes for the ring with the new nodes at
+     * their tokens and no base load of their own: the new nodes' share of the split segments,
+     * nothing else, so the total load stays the ring's.
+     */
+    @Property(tries = 150)
+    void thePredictionIsTheRangeTheNewNodesTake(@ForAll("rings") RingLoad ring, @ForAll @IntRange(min = 1, max = 2) int count) {
+        AddNodeAdvisor.Advice a = new AddNodeAdvisor(3).advise(ring, count);
+        assertBalance(a.before(), ArcReference.balance(ArcReference.loads(ring.nodes(), ring.segments())));
+        assertBalance(a.after(), reference(ring, a.nodes()));
+        assertBalance(a.splitAfter(), reference(ring, a.split()));
+    }
+
+    private static Balance reference(RingLoad ring, List<AddNodeAdvisor.NewNode> added) {
+        List<RingNode> nodes = new ArrayList<>(ring.nodes());
+        added.forEach(n -> nodes.add(new RingNode(n.id(), n.token())));
+        Map<String, double[]> loads = ArcReference.loads(nodes, ring.segments());
+        double expected = ring.nodes().stream().mapToDouble(RingNode::baseCpu).sum();
+        for (RingSegment s : ring.segments()) {
+            for (ReplicaLoad l : s.loads()) {
+                expected += l.cpu() * Math.min(l.replicationFactor(), nodes.size());
+            }
+        }
+        double total = loads.values().stream().mapToDouble(l -> l[0]).sum();
+        assertThat(total).as("a joining node adds its replicas' load, no base of its own").isCloseTo(expected,
+                Offset.offset(1e-6 * (1 + expected)));
+        return ArcReference.balance(loads);
+    }
+
+    private static void assertBalance(Balance actual, Balance expected) {
+        assertThat(actual.cpuMaxOverMean()).isCloseTo(expected.cpuMaxOverMean(), Offset.offset(1e-6));
+        assertThat(actual.diskMaxOverMean()).isCloseTo(expected.diskMaxOverMean(), Offset.offset(1e-6));
     }
 }

@@ -6,6 +6,7 @@ import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.libra.cassandra.Sidecar;
+import io.libra.it.Poll;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
@@ -78,11 +79,14 @@ class AddNodeIT {
                 .collection("window_seconds: 10, min_samples: 100, subranges_per_arc: 8").load("sidecar-add-node")).start()) {
             SidecarHttp api = new SidecarHttp(sidecar.port());
             JsonNode[] advice = new JsonNode[1];
-            Poll.until("the add-node advice", Duration.ofSeconds(120), () -> {
+            Poll.until(Duration.ofSeconds(120), "the add-node advice", () -> {
                 SidecarHttp.Reply r = api.get("/api/v1/advice/add-node?count=1");
                 advice[0] = r.body();
                 return r.status() == 200;
             });
+            // the window the advice was made on, for `libra-sidecar --advise-add-node` offline
+            java.nio.file.Files.writeString(ItSidecarConfig.workdir().resolve("add-node-snapshot.json"),
+                    api.get("/api/v1/snapshot").raw());
             return advice[0];
         }
     }

@@ -2,6 +2,7 @@ package io.libra.it.cassandra;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.libra.it.Poll;
 import io.libra.it.cassandra.SidecarHttp.Reply;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
@@ -47,7 +48,7 @@ class CassandraFailuresIT {
                 Workload load = new Workload(session, 600, QUORUM_LOAD);
                 try {
                     load.start();
-                    Poll.until("10 MB acknowledged", Duration.ofSeconds(180),
+                    Poll.until(Duration.ofSeconds(180), "10 MB acknowledged",
                             () -> load.acked.get(0).size() > 10_000);
                     refusedWithoutFreeDiskFigures(ring);
                     abortedMidJob(ring);
@@ -116,7 +117,7 @@ class CassandraFailuresIT {
             String mover = moving.path("moves").get(0).path("node").asText();
             long from = Tokens.fromKey(moving.path("moves").get(0).path("fromToken").asText());
             NodeProcess victim = ring.nodes.get(Integer.parseInt(mover.substring(1)) - 1);
-            Poll.until(mover + " to stream", Duration.ofSeconds(60), () -> streaming(ring));
+            Poll.until(Duration.ofSeconds(60), mover + " to stream", () -> streaming(ring));
             victim.kill();
             long killedAt = System.nanoTime();
             JsonNode failed = await(poll, "the job to fail", Duration.ofSeconds(120),
@@ -139,7 +140,7 @@ class CassandraFailuresIT {
     /**
      * The sidecar's own JVM is SIGKILLed while a move streams and started again: it finds the job
      * in its journal, waits out the move Cassandra carried on with, cleans up and puts the
-     * streaming caps back.
+     * streaming caps back; its planning history (the windows kept before the kill) is read back.
      */
     private void sidecarProcessKilledMidMoveResumes(Ring ring) throws Exception {
         int port;
@@ -158,11 +159,16 @@ class CassandraFailuresIT {
                     j -> j.path("moves").get(0).path("state").asText().equals("MOVING"));
             mover = moving.path("moves").get(0).path("node").asText();
             to = Tokens.fromKey(moving.path("moves").get(0).path("toToken").asText());
-            Poll.until(mover + " to stream", Duration.ofSeconds(60), () -> streaming(ring));
+            Poll.until(Duration.ofSeconds(60), mover + " to stream", () -> streaming(ring));
             first.kill();
         }
         LOG.info("sidecar process killed while {} streams", mover);
         try (SidecarProcess second = SidecarProcess.start(yaml, port, log)) {
+            JsonNode memory = get("/api/v1/status").body().path("planningHistory");
+            LOG.info("planning history after the restart: {}", memory);
+            assertThat(memory.path("restored").asText()).startsWith("planning history restored from ");
+            assertThat(memory.path("windows").asInt()).as("windows kept before the kill").isPositive();
+            assertThat(memory.path("forecastToCheck").asBoolean()).as("a job started: no earlier forecast applies").isFalse();
             JsonNode done = await(poll, "the resumed job to finish", Duration.ofSeconds(300),
                     j -> j.path("state").asText().equals("DONE") && j.path("pendingCleanup").isEmpty()
                             && j.path("streamThroughputBefore").isEmpty());
@@ -218,7 +224,7 @@ class CassandraFailuresIT {
     private String rebalance() {
         for (int attempt = 0; attempt < 10; attempt++) {
             JsonNode[] plan = new JsonNode[1];
-            Poll.until("a plan with token moves", Duration.ofSeconds(120), () -> {
+            Poll.until(Duration.ofSeconds(120), "a plan with token moves", () -> {
                 plan[0] = get("/api/v1/plan").body();
                 return plan[0].path("actions").size() > 0;
             });
@@ -235,7 +241,7 @@ class CassandraFailuresIT {
     private JsonNode await(String poll, String what, Duration timeout,
                            java.util.function.Predicate<JsonNode> done) {
         JsonNode[] job = new JsonNode[1];
-        Poll.until(what, timeout, () -> {
+        Poll.until(timeout, what, () -> {
             job[0] = get(poll).body();
             return done.test(job[0]);
         });

@@ -2,6 +2,7 @@ package io.libra.it.cassandra;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.libra.it.Poll;
 import io.libra.it.cassandra.SidecarHttp.Reply;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
@@ -147,7 +148,7 @@ class CassandraSidecarIT {
 
     private JsonNode awaitPlan() {
         JsonNode[] plan = new JsonNode[1];
-        Poll.until("a plan with token moves", Duration.ofSeconds(120), () -> {
+        Poll.until(Duration.ofSeconds(120), "a plan with token moves", () -> {
             plan[0] = get("/api/v1/plan").body();
             return plan[0].path("actions").size() > 0;
         });
@@ -169,6 +170,13 @@ class CassandraSidecarIT {
                 "datacenter1");
         assertThat(status.path("nodes").findValuesAsText("rack")).containsExactly("rack1", "rack1", "rack1");
         assertThat(status.path("tables").findValuesAsText("table")).contains("libra_rf1.kv", "libra_rf3.kv");
+        // replication read from the nodes, both strategies planned
+        java.util.List<String> replication = new java.util.ArrayList<>();
+        for (JsonNode k : status.path("keyspaces")) {
+            replication.add(k.path("keyspace").asText() + " " + k.path("strategy").asText() + " " + k.path("replication"));
+        }
+        assertThat(replication).containsExactly("libra_rf1 SimpleStrategy {\"replication_factor\":\"1\"}",
+                "libra_rf3 NetworkTopologyStrategy {\"datacenter1\":\"3\"}");
         return p;
     }
 
@@ -179,7 +187,7 @@ class CassandraSidecarIT {
      */
     private void servedPlanChecksOutOffline() {
         RingApplier.Applied[] applied = new RingApplier.Applied[1];
-        Poll.until("a plan and the snapshot it names", Duration.ofSeconds(60), () -> {
+        Poll.until(Duration.ofSeconds(60), "a plan and the snapshot it names", () -> {
             Reply plan = get("/api/v1/plan");
             Reply snapshot = get("/api/v1/snapshot");
             byte[] bytes = snapshot.raw().getBytes(StandardCharsets.UTF_8);
@@ -204,7 +212,7 @@ class CassandraSidecarIT {
      */
     private void forecastOfTheJobIsChecked() {
         JsonNode[] estimation = new JsonNode[1];
-        Poll.until("/status to report a checked forecast", Duration.ofSeconds(120), () -> {
+        Poll.until(Duration.ofSeconds(120), "/status to report a checked forecast", () -> {
             estimation[0] = get("/api/v1/status").body().path("estimation");
             return estimation[0].path("forecastChecked").asBoolean();
         });
@@ -260,16 +268,16 @@ class CassandraSidecarIT {
         Reply submitted = rebalancePinned();
         assertThat(submitted.status()).as(submitted.body().toString()).isEqualTo(202);
         String poll = submitted.body().path("poll").asText();
-        Poll.until("the job to wait for the operator", Duration.ofSeconds(30),
+        Poll.until(Duration.ofSeconds(30), "the job to wait for the operator",
                 () -> get(poll).body().path("detail").asText().contains("paused by operator"));
         NodeProcess n2 = ring.nodes.get(1);
         n2.stop();
         assertThat(post("/api/v1/resume", AUTH, "").body().path("paused").asBoolean()).isFalse();
-        Poll.until("the job to pause on the stopped node", Duration.ofSeconds(60), () -> {
+        Poll.until(Duration.ofSeconds(60), "the job to pause on the stopped node", () -> {
             JsonNode j = get(poll).body();
             return j.path("state").asText().equals("PAUSED") && j.path("detail").asText().contains("n2");
         });
-        Poll.until("/status to report n2 down", Duration.ofSeconds(60), () -> {
+        Poll.until(Duration.ofSeconds(60), "/status to report n2 down", () -> {
             for (JsonNode n : get("/api/v1/status").body().path("nodes")) {
                 if (n.path("id").asText().equals("n2") && !n.path("up").asBoolean(true)) {
                     return true;
@@ -281,7 +289,7 @@ class CassandraSidecarIT {
         ring.start(n2);
         ring.awaitAllUp();
         JsonNode[] job = new JsonNode[1];
-        Poll.until("the job to finish", Duration.ofSeconds(360), () -> {
+        Poll.until(Duration.ofSeconds(360), "the job to finish", () -> {
             job[0] = get(poll).body();
             String state = job[0].path("state").asText();
             if (state.equals("FAILED") || state.equals("ABANDONED")) {
@@ -316,7 +324,7 @@ class CassandraSidecarIT {
         List<io.libra.cassandra.jmx.CassandraNode> nodes = List.of(ring.jmx(0), ring.jmx(1), ring.jmx(2));
         try (Executor executor = new Executor(nodes, cfg, journal, j -> { })) {
             executor.recover();
-            Poll.until("the resumed job to finish", Duration.ofSeconds(120), () -> !executor.busy());
+            Poll.until(Duration.ofSeconds(120), "the resumed job to finish", () -> !executor.busy());
             Job after = journal.read().orElseThrow();
             assertThat(after.state).as(after.detail).isEqualTo(Job.State.DONE);
             assertThat(after.moves.get(0).state).isEqualTo(Job.MoveState.DONE);

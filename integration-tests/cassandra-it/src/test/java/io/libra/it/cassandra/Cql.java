@@ -3,6 +3,7 @@ package io.libra.it.cassandra;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+import io.libra.it.Poll;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 
@@ -23,13 +24,21 @@ final class Cql {
                 .withLocalDatacenter("datacenter1").withConfigLoader(cfg).build();
     }
 
-    /** One keyspace per replication factor (SimpleStrategy), named libra_rf{rf}, each with a kv table. */
+    /**
+     * One keyspace per replication factor, named libra_rf{rf}, each with a kv table: RF 3 by
+     * NetworkTopologyStrategy in datacenter1 (SimpleSnitch: one data centre, one rack), the others
+     * by SimpleStrategy, so the sidecar reads and plans on both strategies.
+     */
     static void keyspaces(CqlSession s, int... replicationFactors) {
         for (int rf : replicationFactors) {
-            s.execute("CREATE KEYSPACE libra_rf" + rf + " WITH replication = {'class': 'SimpleStrategy', "
-                    + "'replication_factor': " + rf + "}");
+            s.execute("CREATE KEYSPACE libra_rf" + rf + " WITH replication = " + replication(rf));
             s.execute("CREATE TABLE libra_rf" + rf + ".kv (k text PRIMARY KEY, v blob)");
         }
-        Poll.until("schema agreement", Duration.ofSeconds(60), () -> s.checkSchemaAgreement());
+        Poll.until(Duration.ofSeconds(60), "schema agreement", () -> s.checkSchemaAgreement());
+    }
+
+    private static String replication(int rf) {
+        return rf == 3 ? "{'class': 'NetworkTopologyStrategy', 'datacenter1': 3}"
+                : "{'class': 'SimpleStrategy', 'replication_factor': " + rf + "}";
     }
 }

@@ -3,6 +3,7 @@ package io.libra.it.cassandra;
 import io.libra.cassandra.config.SidecarConfig;
 import io.libra.cassandra.jmx.CassandraNode;
 import io.libra.cassandra.jmx.JmxNode;
+import io.libra.it.Poll;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -109,7 +110,7 @@ final class Ring implements AutoCloseable {
     private void start(NodeProcess n, Duration limit) throws IOException {
         n.start(javaHome, lib);
         CassandraNode c = jmx.get(n.index - 1);
-        Poll.until(n.id() + " to serve CQL and be NORMAL", limit, () -> {
+        Poll.until(limit, n.id() + " to serve CQL and be NORMAL", () -> {
             if (!n.alive()) {
                 throw new AssertionError(n.id() + " exited during startup:\n" + n.logTail());
             }
@@ -137,7 +138,7 @@ final class Ring implements AutoCloseable {
     }
 
     void awaitAllUp() {
-        Poll.until("every node to see " + nodes.size() + " live nodes", Duration.ofSeconds(90), () -> {
+        Poll.until(Duration.ofSeconds(90), "every node to see " + nodes.size() + " live nodes", () -> {
             for (CassandraNode c : jmx) {
                 try {
                     if (c.nodes("LiveNodes").size() != nodes.size() || !c.nodes("UnreachableNodes").isEmpty()) {

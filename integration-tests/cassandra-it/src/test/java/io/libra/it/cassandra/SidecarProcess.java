@@ -1,5 +1,6 @@
 package io.libra.it.cassandra;
 
+import io.libra.it.Poll;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +34,7 @@ final class SidecarProcess implements AutoCloseable {
         SidecarProcess s = new SidecarProcess(p, log);
         SidecarHttp api = new SidecarHttp(port);
         try {
-            Poll.until("the sidecar process to answer /health", Duration.ofSeconds(60), () -> {
+            Poll.until(Duration.ofSeconds(60), "the sidecar process to answer /health", () -> {
                 if (!p.isAlive()) {
                     throw new AssertionError("the sidecar exited with " + p.exitValue() + ": " + s.logTail());
                 }

@@ -1,5 +1,6 @@
 package io.libra.it.cassandra;
 
+import io.libra.it.Poll;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,7 +22,7 @@ record Usage(double[] cpuSeconds, double[] diskBytes) {
      */
     static Usage measureQuiet(Ring ring, Workload load, int ops) throws IOException {
         try {
-            Poll.until("no compaction running or pending", Duration.ofSeconds(60), () -> {
+            Poll.until(Duration.ofSeconds(60), "no compaction running or pending", () -> {
                 try {
                     return compacting(ring) == 0;
                 } catch (IOException e) {
@@ -47,7 +48,7 @@ record Usage(double[] cpuSeconds, double[] diskBytes) {
     static Usage measure(Ring ring, Workload load, int ops) throws IOException {
         double[][] start = read(ring);
         long target = load.completed.get() + ops;
-        Poll.until(ops + " workload operations", Duration.ofSeconds(180), () -> load.completed.get() >= target);
+        Poll.until(Duration.ofSeconds(180), ops + " workload operations", () -> load.completed.get() >= target);
         double[][] end = read(ring);
         double[] cpu = new double[start[0].length];
         double[] disk = new double[start[0].length];

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.libra.cassandra.Sidecar;
+import io.libra.it.Poll;
 import io.libra.it.cassandra.SidecarHttp.Reply;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -36,7 +37,7 @@ class VnodeRingIT {
                     SidecarHttp api = new SidecarHttp(sidecar.port());
                     assertThat(sidecar.observeOnly()).isTrue();
                     load.start();
-                    Poll.until("two windows with load", Duration.ofSeconds(120),
+                    Poll.until(Duration.ofSeconds(120), "two windows with load",
                             () -> api.get("/api/v1/status").body().path("windows").asInt() >= 2
                                     && api.get("/api/v1/status").body().path("requestOps").asLong() > 0);
                     observedOnly(api);

@@ -8,6 +8,7 @@ import io.libra.hbase.balancer.ReporterClient;
 import io.libra.hbase.balancer.RequestRates;
 import io.libra.hbase.balancer.SnapshotBuilder;
 import io.libra.hbase.reporter.LoadReport;
+import io.libra.it.Poll;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;

@@ -4,6 +4,7 @@ import io.libra.hbase.LibraConfig;
 import io.libra.hbase.balancer.LibraMasterObserver;
 import io.libra.hbase.reporter.LibraRegionObserver;
 import io.libra.hbase.reporter.LibraRegionServerReporter;
+import io.libra.it.Poll;
 import java.time.Duration;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;

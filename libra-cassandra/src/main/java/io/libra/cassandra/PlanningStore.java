@@ -1,0 +1,176 @@
+package io.libra.cassandra;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.libra.core.format.JsonFields;
+import io.libra.core.format.PlanCodec;
+import io.libra.core.format.SnapshotCodec;
+import io.libra.core.model.ClusterSnapshot;
+import io.libra.core.model.Node;
+import io.libra.core.plan.Plan;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@link RingPlanning}'s memory on disk, beside the job journal: the ring's members, the last
+ * windows and the plan last carried out in full, so a restarted sidecar estimates from the same
+ * windows and still checks that plan's forecast. Written whole (temp file + rename) after every
+ * change. A file that is not ours, cannot be read, is over {@link #MAX_BYTES} or disagrees with
+ * itself is dropped with one log line: the sidecar then starts from no history, as it would
+ * without the file.
+ */
+final class PlanningStore {
+    static final String FORMAT = "libra.cassandra.planning/v1";
+    /** Ten windows of a large ring stay far below this; a bigger file is not one we wrote. */
+    static final long MAX_BYTES = 256L << 20;
+    private static final Logger LOG = LoggerFactory.getLogger(PlanningStore.class);
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private final Path file;
+    private final String cluster;
+
+    /**
+     * What is kept.
+     *
+     * @param members  the ring's node ids when it was saved
+     * @param windows  earlier windows, oldest first
+     * @param executed the plan last carried out in full, whose forecast the next window checks, or null
+     */
+    record Saved(Set<String> members, List<ClusterSnapshot> windows, Plan executed) {
+        Saved {
+            members = Set.copyOf(members);
+            windows = List.copyOf(windows);
+        }
+    }
+
+    /**
+     * What loading found.
+     *
+     * @param saved what to start from, or null (no file, or the file was dropped)
+     * @param line  what happened, for the log and /status; null when there was no file
+     */
+    record Loaded(Saved saved, String line) {
+    }
+
+    /** @param cluster the configured cluster name: a file saved under another is not this ring's */
+    PlanningStore(Path file, String cluster) {
+        this.file = file;
+        this.cluster = cluster;
+    }
+
+    /** {@code cassandra-journal.json} -> {@code cassandra-journal.planning.json} in the same directory. */
+    static PlanningStore beside(Path journal, String cluster) {
+        String name = journal.getFileName().toString();
+        String base = name.endsWith(".json") ? name.substring(0, name.length() - 5) : name;
+        return new PlanningStore(journal.resolveSibling(base + ".planning.json"), cluster);
+    }
+
+    Path file() {
+        return file;
+    }
+
+    /** Reads the file, keeping at most {@code maxWindows} of the newest windows. Never throws. */
+    Loaded load(int maxWindows) {
+        if (!Files.exists(file)) {
+            return new Loaded(null, null);
+        }
+        String line;
+        Saved saved = null;
+        try {
+            saved = read(maxWindows);
+            line = "planning history restored from " + file + ": " + saved.windows().size() + " window(s), "
+                    + (saved.executed() == null ? "no forecast to check" : "the forecast of the plan last carried out");
+        } catch (IOException | RuntimeException e) {
+            line = "planning history in " + file + " dropped (starting without history): " + firstLine(e);
+        }
+        LOG.info("{}", line);
+        return new Loaded(saved, line);
+    }
+
+    private Saved read(int maxWindows) throws IOException {
+        long size = Files.size(file);
+        if (size > MAX_BYTES) {
+            throw new IllegalArgumentException(size + " bytes, over " + MAX_BYTES + ": not a file this sidecar wrote");
+        }
+        JsonFields f = new JsonFields(file.toString());
+        ObjectNode root = f.parse(Files.readAllBytes(file));
+        if (!FORMAT.equals(root.path("format").asText())) {
+            throw new IllegalArgumentException("format is not " + FORMAT);
+        }
+        String savedFor = f.string(root, "", "cluster");
+        if (!savedFor.equals(cluster)) {
+            throw new IllegalArgumentException("saved for cluster \"" + savedFor + "\", this is \"" + cluster + "\"");
+        }
+        Set<String> members = new TreeSet<>();
+        f.array(root, "", "members").forEach(m -> members.add(m.asText()));
+        ArrayNode ws = f.array(root, "", "windows");
+        List<ClusterSnapshot> windows = new ArrayList<>();
+        for (int i = Math.max(0, ws.size() - maxWindows); i < ws.size(); i++) {
+            ClusterSnapshot w = SnapshotCodec.read(f, f.object(ws.get(i), JsonFields.at("windows", i)));
+            if (!ids(w).equals(members)) {
+                throw new IllegalArgumentException("windows[" + i + "]: nodes " + ids(w) + " are not the members " + members);
+            }
+            windows.add(w);
+        }
+        JsonNode executed = root.path("executed");
+        Plan plan = executed.isObject()
+                ? PlanCodec.read(file + " executed", JSON.writeValueAsBytes(executed)) : null;
+        return new Saved(members, windows, plan);
+    }
+
+    /**
+     * Replaces the file with {@code s}. A failed write deletes the old file, so a restart never
+     * finds an older state than the one in memory; it is logged, and planning goes on.
+     */
+    void save(Saved s) {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("format", FORMAT);
+        root.put("cluster", cluster);
+        ArrayNode members = root.putArray("members");
+        new TreeSet<>(s.members()).forEach(members::add);
+        ArrayNode windows = root.putArray("windows");
+        s.windows().forEach(w -> windows.add(SnapshotCodec.toTree(w)));
+        if (s.executed() != null) {
+            root.set("executed", PlanCodec.toTree(s.executed(), null));
+        }
+        Path tmp = null;
+        try {
+            tmp = Files.createTempFile(file.toAbsolutePath().getParent(), file.getFileName().toString(), ".tmp");
+            JSON.writeValue(tmp.toFile(), root);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("planning history {} not saved, removed so a restart starts without it: {}", file, firstLine(e));
+            deleteQuietly(tmp);
+            deleteQuietly(file);
+        }
+    }
+
+    static Set<String> ids(ClusterSnapshot s) {
+        return s.nodes().stream().map(Node::id).collect(Collectors.toCollection(TreeSet::new));
+    }
+
+    private static void deleteQuietly(Path p) {
+        try {
+            if (p != null) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            LOG.warn("cannot remove {}: {}", p, e.getMessage());
+        }
+    }
+
+    private static String firstLine(Exception e) {
+        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return m.lines().findFirst().orElse(m);
+    }
+}

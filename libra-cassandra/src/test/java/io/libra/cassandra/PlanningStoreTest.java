@@ -1,0 +1,136 @@
+package io.libra.cassandra;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.libra.cassandra.collect.RingModelBuilder;
+import io.libra.cassandra.collect.RingModelBuilderTest;
+import io.libra.core.Planner;
+import io.libra.core.estimate.EstimationConfig;
+import io.libra.core.plan.Plan;
+import io.libra.core.ring.RingPlannerConfig;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** RingPlanning's memory across a restart, on real files beside a journal. */
+class PlanningStoreTest {
+    private final RingModelBuilder builder = new RingModelBuilder(8, EstimationConfig.DEFAULT);
+    @TempDir
+    Path dir;
+
+    private PlanningStore store() {
+        return PlanningStore.beside(dir.resolve("cassandra-journal.json"), "test-ring");
+    }
+
+    /** A sidecar's planning as (re)started over the store. */
+    private RingPlanning started(int historyWindows) {
+        return new RingPlanning(Planner.builder().learning(true).build(), new RingPlannerConfig(0.05, 2, 0, 4, 0.01),
+                historyWindows, store());
+    }
+
+    private RingPlanning.Round round(RingPlanning p) {
+        return p.plan(builder.build(RingModelBuilderTest.window()));
+    }
+
+    @Test
+    void aRestartKeepsTheWindowsAndChecksTheForecastOfThePlanCarriedOut() throws IOException {
+        RingPlanning before = started(3);
+        round(before);
+        Plan ran = round(before).plan();
+        before.executed(ran);
+        assertThat(store().file()).isEqualTo(dir.resolve("cassandra-journal.planning.json"));
+        assertThat(Files.readString(store().file())).contains("\"format\":\"libra.cassandra.planning/v1\"");
+
+        RingPlanning after = started(3);
+        assertThat(after.windows()).isEqualTo(2);
+        assertThat(after.forecastToCheck()).isTrue();
+        assertThat(after.restored()).contains("2 window(s)").contains("the forecast of the plan last carried out");
+        RingPlanning.Round next = round(after);
+        assertThat(next.dropped()).isNull();
+        assertThat(next.plan().estimation().windows()).as("this window and the two restored").isEqualTo(3);
+        assertThat(next.plan().estimation().lastPredictionError()).as("the restored forecast was checked").isFinite();
+    }
+
+    @Test
+    void theFileHoldsAtMostHistoryWindowsAndARestartWithFewerKeepsTheNewest() throws IOException {
+        RingPlanning p = started(2);
+        for (int i = 0; i < 4; i++) {
+            round(p);
+        }
+        assertThat(saved().windows()).hasSize(2);
+        RingPlanning fewer = started(1);
+        assertThat(fewer.windows()).isEqualTo(1);
+        assertThat(fewer.forecastToCheck()).isFalse();
+        try (Stream<Path> files = Files.list(dir)) {
+            assertThat(files).as("no temp file left behind").containsExactly(store().file());
+        }
+    }
+
+    @Test
+    void aJobStartedOrEndedPartWayLeavesNoForecastOnDisk() {
+        RingPlanning p = started(3);
+        p.executed(round(p).plan());
+        assertThat(saved().executed()).isNotNull();
+        p.forgetExecuted();
+        assertThat(saved().executed()).isNull();
+        assertThat(started(3).forecastToCheck()).isFalse();
+    }
+
+    @Test
+    void aRingWhoseMembersChangedWhileStoppedDropsWhatWasRestored() {
+        RingPlanning p = started(3);
+        p.executed(round(p).plan());
+        RingPlanning after = started(3);
+        RingPlanning.Round r = after.plan(builder.build(RingModelBuilderTest.renamed(RingModelBuilderTest.window(), "n3", "n4")));
+        assertThat(r.dropped()).startsWith("ring membership changed [n1, n2, n3] -> [n1, n2, n4]");
+        assertThat(r.plan().estimation().windows()).isEqualTo(1);
+        assertThat(r.plan().estimation().lastPredictionError()).as("no forecast checked").isNaN();
+        assertThat(saved().members()).containsExactlyInAnyOrder("n1", "n2", "n4");
+        assertThat(saved().executed()).isNull();
+    }
+
+    @Test
+    void aCorruptFileIsDroppedWithOneLineAndReplacedByTheNextRound() throws IOException {
+        RingPlanning p = started(3);
+        round(p);
+        String whole = Files.readString(store().file());
+        Files.writeString(store().file(), whole.substring(0, whole.length() / 2));
+        RingPlanning after = started(3);
+        assertThat(after.restored()).startsWith("planning history in " + store().file() + " dropped (starting without history): ")
+                .doesNotContain("\n");
+        assertThat(after.windows()).isZero();
+        assertThat(round(after).plan().estimation().windows()).isEqualTo(1);
+        assertThat(saved().windows()).hasSize(1);
+    }
+
+    @Test
+    void aFileOfAnotherFormatOrClusterIsNotRestored() throws IOException {
+        round(started(3));
+        String ours = Files.readString(store().file());
+        Files.writeString(store().file(), ours.replace("\"test-ring\"", "\"other-ring\""));
+        assertThat(started(3).restored()).endsWith("saved for cluster \"other-ring\", this is \"test-ring\"");
+        Files.writeString(store().file(), "{\"format\": \"libra.snapshot/v1\"}");
+        RingPlanning foreign = started(3);
+        assertThat(foreign.restored()).endsWith("format is not libra.cassandra.planning/v1");
+        assertThat(foreign.windows()).isZero();
+        Files.writeString(store().file(), ours.replaceFirst("\"n2\"", "\"n9\""));
+        assertThat(started(3).restored()).contains("are not the members");
+    }
+
+    @Test
+    void aSaveThatCannotBeWrittenDoesNotStopPlanning() throws IOException {
+        Path notADir = Files.writeString(dir.resolve("plain-file"), "x");
+        RingPlanning p = new RingPlanning(Planner.builder().learning(true).build(),
+                new RingPlannerConfig(0.05, 2, 0, 4, 0.01), 3,
+                PlanningStore.beside(notADir.resolve("cassandra-journal.json"), "test-ring"));
+        assertThat(round(p).plan().actions()).isNotEmpty();
+        assertThat(p.windows()).isEqualTo(1);
+    }
+
+    private PlanningStore.Saved saved() {
+        return store().load(10).saved();
+    }
+}
