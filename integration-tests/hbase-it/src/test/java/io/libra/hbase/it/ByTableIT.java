@@ -10,6 +10,7 @@ import io.libra.hbase.balancer.LibraLoadBalancer;
 import io.libra.hbase.reporter.LibraRegionServerReporter;
 import io.libra.hbase.reporter.LoadReport;
 import io.libra.hbase.reporter.LoadReportMBean;
+import io.libra.it.Poll;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
