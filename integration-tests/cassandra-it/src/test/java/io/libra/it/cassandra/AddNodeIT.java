@@ -21,8 +21,9 @@ import org.slf4j.LoggerFactory;
  * counters over the same number of operations, the hottest node's disk work and n3's share of it
  * fall, the disk Max/Mean measured after the join is within {@link #TOLERANCE} of what the advice
  * predicted, and every write acknowledged at ALL reads back at ALL. (Once n3 is relieved, n1's
- * unchanged 35% arc sets the maximum: the measured Max/Mean hardly moves, 1.36 → 1.33-1.35, and an
- * honest prediction says so.)
+ * unchanged 35% arc sets the maximum: the measured Max/Mean hardly moves, 1.37 → 1.34, and the
+ * honest prediction says so: 1.325. The advised token is asserted to split n3's arc rather than the
+ * prediction to fall, which it does only by about 0.01.)
  */
 @Timeout(value = 8, unit = TimeUnit.MINUTES)
 class AddNodeIT {
@@ -62,8 +63,8 @@ class AddNodeIT {
                     LOG.info("disk Max/Mean {} -> {} (predicted {}, ownership split {}); before {}; after {}",
                             before.diskMaxOverMean(), after.diskMaxOverMean(), predicted,
                             advice.path("ownershipSplit").path("predicted").path("diskMaxOverMean").asDouble(), before, after);
-                    assertThat(predicted).as("the advice predicts relief")
-                            .isLessThan(advice.path("before").path("diskMaxOverMean").asDouble());
+                    assertThat(token).as("the advised token splits n3's arc (-6e18, 3e18], the hottest")
+                            .isGreaterThan(TOKENS[1]).isLessThan(TOKENS[2]);
                     assertThat(after.diskMaxOverMean()).as("measured disk Max/Mean after the join against the advice's")
                             .isCloseTo(predicted, org.assertj.core.data.Offset.offset(TOLERANCE));
                     assertThat(max(after.diskBytes())).as("the hottest node's disk work falls")
