@@ -17,6 +17,10 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /** Reading the commands' inputs and turning option values into core objects, with one-line errors. */
 final class Inputs {
@@ -33,14 +37,47 @@ final class Inputs {
     }
 
     /**
-     * Earlier windows of the snapshot's cluster, oldest first; one that does not belong (another
-     * cluster's nodes, another store, out of order) is an error naming its file and field.
+     * The snapshot and its earlier windows (oldest first), read side by side: parsing is most of
+     * a large plan's wall time. A window that does not belong (another cluster's nodes, another
+     * store, out of order) is an error naming its file and field.
      */
-    static List<ClusterSnapshot> history(List<Path> files, ClusterSnapshot now) {
-        List<ClusterSnapshot> windows = new ArrayList<>(files.size());
-        for (Path f : files) {
-            windows.add(snapshot(f).snapshot());
+    record Windows(LoadedSnapshot now, List<ClusterSnapshot> history) {
+    }
+
+    static Windows windows(Path snapshotFile, List<Path> historyFiles) {
+        int threads = Math.min(historyFiles.size(), Math.max(1, Runtime.getRuntime().availableProcessors() - 1));
+        if (threads == 0) {
+            return new Windows(snapshot(snapshotFile), List.of());
         }
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<CompletableFuture<ClusterSnapshot>> reads = historyFiles.stream()
+                    .map(f -> CompletableFuture.supplyAsync(() -> window(f), pool)).toList();
+            LoadedSnapshot now = snapshot(snapshotFile);
+            List<ClusterSnapshot> windows = new ArrayList<>(reads.size());
+            for (CompletableFuture<ClusterSnapshot> r : reads) {
+                windows.add(joined(r));
+            }
+            return new Windows(now, checked(historyFiles, windows, now.snapshot()));
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static ClusterSnapshot joined(CompletableFuture<ClusterSnapshot> read) {
+        try {
+            return read.join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : e;
+        }
+    }
+
+    /** An earlier window: only what the cost-model fit reads (no key histograms). */
+    private static ClusterSnapshot window(Path file) {
+        return SnapshotCodec.readWindow(file.toString(), readBytes(file));
+    }
+
+    private static List<ClusterSnapshot> checked(List<Path> files, List<ClusterSnapshot> windows, ClusterSnapshot now) {
         try {
             History.check(now, windows);
         } catch (History.MismatchException e) {

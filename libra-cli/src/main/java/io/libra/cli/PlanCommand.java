@@ -53,8 +53,9 @@ final class PlanCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Inputs.LoadedSnapshot s = Inputs.snapshot(snapshot);
-        List<ClusterSnapshot> windows = Inputs.history(history, s.snapshot());
+        Inputs.Windows in = Inputs.windows(snapshot, history);
+        Inputs.LoadedSnapshot s = in.now();
+        List<ClusterSnapshot> windows = in.history();
         Plan previous = previousPlan == null ? null : Inputs.plan(previousPlan).plan();
         PlanResult result = Inputs.planner(strategy, lambda.value)
                 .plan(new PlanRequest(s.snapshot(), windows, previous, false));

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -32,9 +33,14 @@ public final class JsonFields {
             .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER)
             .enable(StreamWriteFeature.USE_FAST_DOUBLE_WRITER)
             .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
-            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+            // checked as the tree is built: the parser's own detection costs a set per object
+            .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .build();
+
+    /** Reads one value from where a parser stands; what follows it is the caller's to check. */
+    public static final ObjectReader TREE = MAPPER.readerFor(JsonNode.class)
+            .without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     private final String source;
 
@@ -52,23 +58,40 @@ public final class JsonFields {
 
     /** Parses a whole document into an object node; empty, truncated and non-JSON text are faults. */
     public ObjectNode parse(byte[] bytes) {
+        return parse(bytes, p -> object(TREE.readTree(p), ""));
+    }
+
+    /** Reads a document from a parser, which the reader may walk token by token. */
+    @FunctionalInterface
+    public interface DocumentReader<T> {
+        T read(JsonParser p) throws IOException;
+    }
+
+    /**
+     * Parses a whole document with {@code reader}. Empty, truncated and non-JSON text, duplicate
+     * keys and trailing content are faults, as for {@link #parse(byte[])}.
+     */
+    public <T> T parse(byte[] bytes, DocumentReader<T> reader) {
         if (isBlank(bytes)) {
             throw error("", "empty file");
         }
-        JsonNode root;
-        try {
-            root = MAPPER.readTree(bytes);
+        try (JsonParser p = MAPPER.createParser(bytes)) {
+            T value = reader.read(p);
+            if (p.nextToken() != null) {
+                throw error("", "not valid JSON: content after the end of the document at line "
+                        + p.currentLocation().getLineNr() + ", column " + p.currentLocation().getColumnNr());
+            }
+            return value;
         } catch (JsonEOFException e) {
             throw error("", "truncated JSON: unexpected end of input" + location(e));
         } catch (JsonProcessingException e) {
             if (String.valueOf(e.getOriginalMessage()).contains("end-of-input")) {
                 throw error("", "truncated JSON: unexpected end of input" + location(e));
             }
-            throw error(pathOf(e), "not valid JSON: " + firstLine(e.getOriginalMessage()) + location(e));
+            throw error(pathOf(e), "not valid JSON: " + reason(e.getOriginalMessage()) + location(e));
         } catch (IOException e) {
             throw error("", "cannot read: " + e.getMessage());
         }
-        return object(root, "");
     }
 
     private static boolean isBlank(byte[] bytes) {
@@ -83,6 +106,13 @@ public final class JsonFields {
     private static String location(JsonProcessingException e) {
         return e.getLocation() == null ? ""
                 : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
+    }
+
+    /** Jackson's message, first line only and without the name of the feature that raised it. */
+    private static String reason(String message) {
+        String s = firstLine(message);
+        int feature = s.indexOf(" for `ObjectNode`");
+        return feature < 0 ? s : s.substring(0, feature);
     }
 
     private static String firstLine(String s) {

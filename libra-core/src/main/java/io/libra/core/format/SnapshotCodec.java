@@ -24,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Reads and writes {@code libra.snapshot/v1} (shared/formats.md). Reading validates the whole
@@ -38,12 +39,37 @@ public final class SnapshotCodec {
     }
 
     public static ClusterSnapshot read(String sourceName, byte[] bytes) {
+        return read(sourceName, bytes, true);
+    }
+
+    /**
+     * Reads an earlier window of a cluster for the cost-model fit, which needs node totals and
+     * region counters only: key histograms are skipped while parsing (they are most of a large
+     * snapshot's tree) and the window's regions carry none.
+     */
+    public static ClusterSnapshot readWindow(String sourceName, byte[] bytes) {
+        return read(sourceName, bytes, false);
+    }
+
+    private static ClusterSnapshot read(String sourceName, byte[] bytes, boolean histograms) {
         JsonFields f = new JsonFields(sourceName);
-        return read(f, f.parse(bytes));
+        SnapshotStream s = f.parse(bytes, p -> SnapshotStream.read(f, p, histograms));
+        return read(f, s.root, nodes -> {
+            if (s.regionFault != null) {
+                throw s.regionFault;
+            }
+            return s.regionsStreamed ? SnapshotRegions.checked(f, s.regions, nodes)
+                    : SnapshotRegions.read(f, f.array(s.root, "", SnapshotStream.REGIONS), nodes);
+        });
     }
 
     /** Reads an already parsed document (for readers that embed a snapshot). */
     public static ClusterSnapshot read(JsonFields f, ObjectNode root) {
+        return read(f, root, nodes -> SnapshotRegions.read(f, f.array(root, "", "regions"), nodes));
+    }
+
+    /** The top-level fields from {@code root}, in the order they are checked; the regions from {@code regions}. */
+    private static ClusterSnapshot read(JsonFields f, ObjectNode root, Function<Set<String>, List<Region>> regionsOf) {
         checkFormat(f, root, FORMAT);
         String store = f.string(root, "", "store");
         if (!STORES.contains(store)) {
@@ -54,7 +80,7 @@ public final class SnapshotCodec {
         List<Node> nodes = readNodes(f, root);
         Map<String, Node> byId = new LinkedHashMap<>();
         nodes.forEach(n -> byId.put(n.id(), n));
-        List<Region> regions = SnapshotRegions.read(f, f.array(root, "", "regions"), byId.keySet());
+        List<Region> regions = regionsOf.apply(byId.keySet());
         int replication = f.optionalInt(root, "", "replication", 1, 0);
         Map<String, List<String>> ring = readRing(f, root, byId.keySet());
         try {

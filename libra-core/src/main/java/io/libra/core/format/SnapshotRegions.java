@@ -21,21 +21,32 @@ final class SnapshotRegions {
 
     static List<Region> read(JsonFields f, ArrayNode array, Set<String> nodes) {
         List<Region> regions = new ArrayList<>(array.size());
-        Map<String, Integer> ids = new HashMap<>(array.size() * 2);
         for (int i = 0; i < array.size(); i++) {
             String p = JsonFields.at("regions", i);
-            Region r = readRegion(f, f.object(array.get(i), p), p, nodes);
+            regions.add(readRegion(f, f.object(array.get(i), p), p));
+        }
+        return checked(f, regions, nodes);
+    }
+
+    /** Ids are unique, nodes are known, and key ranges do not overlap. */
+    static List<Region> checked(JsonFields f, List<Region> regions, Set<String> nodes) {
+        Map<String, Integer> ids = new HashMap<>(regions.size() * 2);
+        for (int i = 0; i < regions.size(); i++) {
+            Region r = regions.get(i);
+            String p = JsonFields.at("regions", i);
             Integer first = ids.putIfAbsent(r.id(), i);
             if (first != null) {
                 throw f.error(p + ".id", "duplicate id \"" + r.id() + "\" (also regions[" + first + "])");
             }
-            regions.add(r);
+            if (!nodes.contains(r.node())) {
+                throw f.error(p + ".node", "unknown node \"" + r.node() + "\"");
+            }
         }
         checkRanges(f, regions);
         return regions;
     }
 
-    private static Region readRegion(JsonFields f, ObjectNode o, String p, Set<String> nodes) {
+    static Region readRegion(JsonFields f, ObjectNode o, String p) {
         String id = f.id(o, p, "id");
         String table = f.id(o, p, "table");
         String rangeId = f.has(o, "range") ? f.id(o, p, "range") : null;
@@ -45,9 +56,6 @@ final class SnapshotRegions {
             throw f.error(p + ".endKey", "must be after startKey \"" + start + "\", got \"" + end + "\"");
         }
         String node = f.id(o, p, "node");
-        if (!nodes.contains(node)) {
-            throw f.error(p + ".node", "unknown node \"" + node + "\"");
-        }
         double size = f.nonNegative(o, p, "sizeBytes");
         RegionCounters counters = counters(f, o, p);
         KeyRange range = new KeyRange(start, end);

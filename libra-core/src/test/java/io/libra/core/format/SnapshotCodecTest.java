@@ -124,4 +124,67 @@ class SnapshotCodecTest {
         assertThat(SnapshotCodec.sha256("abc".getBytes(StandardCharsets.UTF_8)))
                 .isEqualTo("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"mixgraph-8nodes.snapshot.json", "heterogeneous-6nodes.snapshot.json"})
+    void anEarlierWindowIsTheSnapshotWithoutHistograms(String name) throws java.io.IOException {
+        byte[] bytes = java.nio.file.Files.readAllBytes(example(name));
+        ClusterSnapshot full = SnapshotCodec.read("now.json", bytes);
+        ClusterSnapshot window = SnapshotCodec.readWindow("w1.json", bytes);
+        assertThat(window.regions()).allSatisfy(r -> assertThat(r.histogram()).isEmpty());
+        assertThat(window.nodes()).isEqualTo(full.nodes());
+        assertThat(window.regions()).extracting(Region::id, Region::node, Region::counters, Region::range)
+                .isEqualTo(full.regions().stream().map(r -> org.assertj.core.groups.Tuple.tuple(
+                        r.id(), r.node(), r.counters(), r.range())).toList());
+    }
+
+    static final String TWO_REGIONS = """
+            {"format":"libra.snapshot/v1","store":"hbase","windowSeconds":60,
+             "nodes":[{"id":"a","cpuCores":4,"cpuUsage":1,"diskBytesPerSec":10}],
+             "regions":[
+              {"id":"r1","table":"t","startKey":"","endKey":"80","node":"a","sizeBytes":1,
+               "readOps":1,"writeOps":1,"readBytes":1,"writeBytes":1,
+               "keyHistogram":[{"endKey":"80","readOps":1,"writeOps":1,"readBytes":1,"writeBytes":1}]},
+              {"id":"r2","table":"t","startKey":"80","endKey":"","node":"a","sizeBytes":2,
+               "readOps":1,"writeOps":1,"readBytes":1,"writeBytes":1}]}
+            """;
+
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void aRegionFaultNamesItsFieldWithOrWithoutHistograms(boolean window) {
+        String bad = TWO_REGIONS.replace("\"id\":\"r2\",\"table\":\"t\"", "\"id\":\"r2\",\"table\":\"t\",\"table\":\"u\"");
+        assertThat(fault(bad, window)).startsWith("regions[1].table: not valid JSON: Duplicate field 'table'");
+        assertThat(fault(TWO_REGIONS.replace("\"node\":\"a\",\"sizeBytes\":2", "\"node\":\"b\",\"sizeBytes\":2"), window))
+                .isEqualTo("regions[1].node: unknown node \"b\"");
+        assertThat(fault(TWO_REGIONS.replace("\"id\":\"r2\"", "\"id\":\"r1\""), window))
+                .isEqualTo("regions[1].id: duplicate id \"r1\" (also regions[0])");
+    }
+
+    @Test
+    void aTopLevelFaultIsReportedBeforeARegionFault() {
+        String bad = TWO_REGIONS.replace("\"sizeBytes\":1,", "\"sizeBytes\":-1,");
+        assertThat(fault(bad, false)).startsWith("regions[0].sizeBytes:");
+        assertThat(fault(bad.replace("\"windowSeconds\":60", "\"windowSeconds\":0"), false)).startsWith("windowSeconds:");
+        assertThat(fault(bad.replace("libra.snapshot/v1", "libra.plan/v1"), true)).startsWith("format:");
+    }
+
+    @Test
+    void twoRegionsArraysAreADuplicateField() {
+        String twice = TWO_REGIONS.replace("\"windowSeconds\":60,", "\"windowSeconds\":60,\"regions\":[],");
+        assertThat(fault(twice, true)).startsWith("regions: not valid JSON: Duplicate field 'regions'");
+    }
+
+    private static String fault(String json, boolean window) {
+        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+        try {
+            if (window) {
+                SnapshotCodec.readWindow("w.json", bytes);
+            } else {
+                SnapshotCodec.read("s.json", bytes);
+            }
+        } catch (FormatException e) {
+            return e.jsonPath() + ": " + e.reason();
+        }
+        throw new AssertionError("no fault reported in " + json);
+    }
 }

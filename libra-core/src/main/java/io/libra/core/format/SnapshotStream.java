@@ -1,0 +1,88 @@
+package io.libra.core.format;
+
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.libra.core.model.Region;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A snapshot document read in one pass: every top-level field as a tree except {@code regions},
+ * whose elements are turned into {@link Region}s one at a time. The tree of a large snapshot is
+ * several times its text; built whole, it dominated parsing time through garbage collection.
+ *
+ * <p>The first faulty region is kept, not thrown, so that faults in the top-level fields are still
+ * reported first, as when the whole tree is read before anything is built.
+ */
+final class SnapshotStream {
+    static final String REGIONS = "regions";
+    private static final String HISTOGRAM = "keyHistogram";
+
+    private final boolean histograms;
+    final ObjectNode root = JsonNodeFactory.instance.objectNode();
+    final List<Region> regions = new ArrayList<>();
+    boolean regionsStreamed;
+    FormatException regionFault;
+
+    private SnapshotStream(boolean histograms) {
+        this.histograms = histograms;
+    }
+
+    /** With {@code histograms} false, regions' key histograms are skipped unread (an earlier window's fit needs none). */
+    static SnapshotStream read(JsonFields f, JsonParser p, boolean histograms) throws IOException {
+        SnapshotStream s = new SnapshotStream(histograms);
+        if (p.nextToken() != JsonToken.START_OBJECT) {
+            f.object(JsonFields.TREE.readTree(p), "");
+        }
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            JsonToken value = p.nextToken();
+            if (s.root.has(name) || (s.regionsStreamed && name.equals(REGIONS))) {
+                throw f.error(name, "not valid JSON: Duplicate field '" + name + "'");
+            }
+            if (name.equals(REGIONS) && value == JsonToken.START_ARRAY) {
+                s.streamRegions(f, p);
+            } else {
+                s.root.set(name, JsonFields.TREE.readTree(p));
+            }
+        }
+        return s;
+    }
+
+    private void streamRegions(JsonFields f, JsonParser p) throws IOException {
+        regionsStreamed = true;
+        for (int i = 0; p.nextToken() != JsonToken.END_ARRAY; i++) {
+            JsonNode element = histograms ? JsonFields.TREE.readTree(p) : withoutHistogram(p);
+            if (regionFault == null) {
+                String path = JsonFields.at(REGIONS, i);
+                try {
+                    regions.add(SnapshotRegions.readRegion(f, f.object(element, path), path));
+                } catch (FormatException e) {
+                    regionFault = e;
+                }
+            }
+        }
+    }
+
+    private static JsonNode withoutHistogram(JsonParser p) throws IOException {
+        if (p.currentToken() != JsonToken.START_OBJECT) {
+            return JsonFields.TREE.readTree(p);
+        }
+        ObjectNode o = JsonNodeFactory.instance.objectNode();
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            p.nextToken();
+            if (name.equals(HISTOGRAM)) {
+                p.skipChildren();
+            } else if (o.replace(name, JsonFields.TREE.readTree(p)) != null) {
+                throw new JsonParseException(p, "Duplicate field '" + name + "'");
+            }
+        }
+        return o;
+    }
+}
