@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.MiniHBaseCluster;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.BalanceRequest;
@@ -30,6 +31,7 @@ import org.apache.hadoop.hbase.client.LogEntry;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.RegionReplicaUtil;
 import org.apache.hadoop.hbase.client.ServerType;
+import org.apache.hadoop.hbase.master.HMaster;
 import org.apache.hadoop.hbase.regionserver.RegionServerCoprocessorHost;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -43,7 +45,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Libra in by-table mode ({@code hbase.master.loadbalance.bytable=true}) on a real
  * MiniHBaseCluster with two tables of different load shapes, each packed onto one RegionServer;
- * then, on the same cluster, a RegionServer whose reporter stops publishing.
+ * then, on the same cluster, a RegionServer whose reporter stops publishing, and a master failover.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -174,6 +176,29 @@ class ByTableIT {
         assertThat(real.getMovesExecuted()).isPositive();
         assertThat(onSilent).as("no region moved to %s", silent).containsAll(regionsOn(silent));
         assertThat(workload.unreadable()).isEmpty();
+    }
+
+    @Test
+    @Order(3)
+    void aBackupMasterTakesOverTheBalancersHistory() throws Exception {
+        MiniHBaseCluster hbase = cluster.util.getMiniHBaseCluster();
+        HMaster old = cluster.master();
+        LibraLoadBalancer before = cluster.libra();
+        hbase.startMaster();
+        hbase.stopMaster(old.getServerName());
+        hbase.waitForMasterToStop(old.getServerName(), 120_000);
+        Poll.until(Duration.ofSeconds(180), "the backup master active and initialised", () -> {
+            HMaster m = hbase.getMaster();
+            return m != null && m != old && m.isInitialized();
+        });
+        cluster.awaitNoRegionsInTransition();
+        log.list.clear();
+        assertThat(cluster.admin().balance(BalanceRequest.newBuilder().setDryRun(true).build()).isBalancerRan()).isTrue();
+        assertThat(cluster.libra()).isNotSameAs(before);
+        assertThat(log.list).extracting(ILoggingEvent::getFormattedMessage)
+                .anyMatch(l -> l.contains("taken over from the saved one"));
+        assertThat(cluster.libra().lastResult().plan().estimation().windows()).as("the old master's windows and this one")
+                .isGreaterThan(1);
     }
 
     /** Per table, Max/Mean over the servers of its traffic as the reporters measure it, averaged over windows. */
