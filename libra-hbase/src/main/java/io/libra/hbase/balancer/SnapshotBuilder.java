@@ -24,6 +24,7 @@ import org.apache.hadoop.hbase.ServerMetrics;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.Size;
 import org.apache.hadoop.hbase.client.RegionInfo;
+import org.apache.hadoop.hbase.client.RegionReplicaUtil;
 
 /**
  * Builds the core's view of the cluster from what the master knows: the assignment, the
@@ -59,6 +60,7 @@ public final class SnapshotBuilder {
         Map<String, RegionInfo> regionInfos = new LinkedHashMap<>();
         Map<String, ServerName> servers = new LinkedHashMap<>();
         Map<String, List<Region>> byNode = new LinkedHashMap<>();
+        java.util.Set<String> replicated = replicated(assignment);
         for (Map.Entry<ServerName, List<RegionInfo>> e : assignment.entrySet()) {
             String node = e.getKey().getServerName();
             servers.put(node, e.getKey());
@@ -68,7 +70,7 @@ public final class SnapshotBuilder {
                 String id = ri.getEncodedName();
                 regionInfos.put(id, ri);
                 regions.add(region(ri, node, regionMetrics.get(id), counters(id, report, rates), histogram(id, ri, report),
-                        measured(id, report)));
+                        measured(id, report), replicated));
             }
             byNode.put(node, regions);
         }
@@ -105,13 +107,27 @@ public final class SnapshotBuilder {
         return new RegionCounters(rate.readOps(), rate.writeOps(), 0, 0);
     }
 
+    /** The primaries (encoded names) with a secondary replica in the assignment. */
+    private static java.util.Set<String> replicated(Map<ServerName, List<RegionInfo>> assignment) {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        assignment.values().forEach(regions -> regions.stream().filter(ri -> !RegionReplicaUtil.isDefaultReplica(ri))
+                .forEach(ri -> out.add(RegionReplicaUtil.getRegionInfoForDefaultReplica(ri).getEncodedName())));
+        return out;
+    }
+
+    /**
+     * A region of the model. A primary and its replicas share a key range: they carry the
+     * primary's name as their range id, as replicas do in libra.snapshot/v1, so the window can be
+     * written and read back (the export, the saved history).
+     */
     private static Region region(RegionInfo ri, String node, RegionMetrics rm, RegionCounters counters,
-                                 List<KeyBucket> histogram, MeasuredLoad measured) {
+                                 List<KeyBucket> histogram, MeasuredLoad measured, java.util.Set<String> replicated) {
         double size = rm == null ? 0
                 : rm.getStoreFileSize().get(Size.Unit.BYTE) + rm.getMemStoreSize().get(Size.Unit.BYTE);
         KeyRange range = new KeyRange(HEX.formatHex(ri.getStartKey()), HEX.formatHex(ri.getEndKey()));
+        String primary = RegionReplicaUtil.getRegionInfoForDefaultReplica(ri).getEncodedName();
         return new Region(ri.getEncodedName(), ri.getTable().getNameAsString(), range, node, size, counters, histogram,
-                null, measured);
+                replicated.contains(primary) ? primary : null, measured);
     }
 
     /** The region's work the reporter measured (sampled thread CPU and I/O), or not measured. */

@@ -84,4 +84,23 @@ class SnapshotBuilderTest {
         assertThat(snap.regions().stream().filter(r -> r.id().equals(first.getEncodedName())).findFirst().orElseThrow()
                 .histogram()).as("outside the region's range: not used").isEmpty();
     }
+
+    @Test
+    void aRegionAndItsReplicaShareARangeIdSoTheWindowReadsBack() {
+        Map<org.apache.hadoop.hbase.ServerName, java.util.List<org.apache.hadoop.hbase.client.RegionInfo>> assignment =
+                new java.util.LinkedHashMap<>();
+        cluster.assignment.forEach((sn, regions) -> assignment.put(sn, new java.util.ArrayList<>(regions)));
+        var servers = new java.util.ArrayList<>(assignment.keySet());
+        var primary = assignment.get(servers.get(0)).get(0);
+        var replica = org.apache.hadoop.hbase.client.RegionReplicaUtil.getRegionInfoForReplica(primary, 1);
+        assignment.get(servers.get(1)).add(replica);
+        ClusterSnapshot snap = new SnapshotBuilder(EstimationConfig.DEFAULT, 8).build(assignment, cluster.second,
+                new RequestRates(), cluster.reports, Instant.EPOCH).snapshot();
+        assertThat(snap.regions()).filteredOn(r -> r.rangeId() != null).extracting(r -> r.id() + "=" + r.rangeId())
+                .containsExactlyInAnyOrder(primary.getEncodedName() + "=" + primary.getEncodedName(),
+                        replica.getEncodedName() + "=" + primary.getEncodedName());
+        ClusterSnapshot read = io.libra.core.format.SnapshotCodec.read("window",
+                io.libra.core.format.SnapshotCodec.write(snap).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertThat(read.regions()).hasSize(snap.regions().size());
+    }
 }
