@@ -2,8 +2,8 @@ package io.libra.core.ring;
 
 import io.libra.core.model.Dimension;
 import io.libra.core.plan.Constraint;
-import io.libra.core.plan.NodeDeviation;
 import io.libra.core.plan.Reason;
+import io.libra.core.schedule.ActionCondition;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,10 +15,12 @@ import java.util.List;
 final class RingMoves {
     private final RingGrid grid;
     private final RingPlannerConfig config;
+    private final List<ActionCondition<TokenCandidate>> conditions;
 
     RingMoves(RingGrid grid, RingPlannerConfig config) {
         this.grid = grid;
         this.config = config;
+        this.conditions = TokenConditions.of(config);
     }
 
     /** Bytes moved going from one layout to another, each token the short way round. */
@@ -106,49 +108,31 @@ final class RingMoves {
         return lo;
     }
 
+    /**
+     * The move with its reason: the critical load that triggers it, then each condition that holds
+     * for it, stated by the condition itself with the numbers it compared.
+     */
     private TokenMove move(int[] pos, int j, int p) {
-        int n = grid.n;
-        int c = pos[j];
-        boolean clockwise = Math.floorMod(p - c, grid.m) < Math.floorMod(pos[(j + 1) % n] - c, grid.m);
-        int gainer = clockwise ? j : (j + 1) % n;
-        int loser = clockwise ? (j + 1) % n : j;
-        int critical = worst(pos);
-        Dimension dim = grid.normalized(pos, critical, Dimension.CPU) >= grid.normalized(pos, critical, Dimension.DISK)
-                ? Dimension.CPU : Dimension.DISK;
-        double before = grid.imbalance(pos);
-        double gainerBefore = grid.deviation(pos, gainer);
-        double loserBefore = grid.deviation(pos, loser);
-        int[] after = pos.clone();
-        after[j] = p;
-        double delta = grid.imbalance(after);
+        TokenCandidate c = new TokenCandidate(grid, pos.clone(), j, p);
+        int c0 = pos[j];
+        boolean clockwise = Math.floorMod(p - c0, grid.m) < Math.floorMod(pos[(j + 1) % grid.n] - c0, grid.m);
+        double bytes = grid.movedBytes(c0, p, clockwise);
+        int critical = c.critical();
+        Dimension dim = c.criticalDimension();
+        StringBuilder note = new StringBuilder(String.format(java.util.Locale.ROOT,
+                "%s %s %s is the critical load; %s's token %s -> %s moves %s, from %s most to %s most; Δ %s -> %s",
+                c.id(critical), dim.label(), TokenConditions.num(c.normalisedBefore(critical, dim)), c.id(j),
+                Tokens.toKey(grid.end[c0]), Tokens.toKey(grid.end[p]), bytes(bytes), c.id(c.source()),
+                c.id(c.destination()), TokenConditions.num(c.deltaBefore()), TokenConditions.num(c.deltaAfter())));
         List<Constraint> passed = new ArrayList<>();
-        if (before - delta >= config.minImprovement()) {
-            passed.add(Constraint.BENEFIT_THRESHOLD);
-        }
-        if (grid.normalized(after, gainer, dim) < 1 + Math.max(config.lambda(), delta)) {
-            passed.add(Constraint.LOAD_CONSTRAINT);
-        }
-        String id = grid.nodes.get(j).id();
-        String note = String.format(java.util.Locale.ROOT,
-                "%s %s %.2f is the critical load; %s's token %s -> %s hands %s of data from %s to %s; Δ %.3f -> %.3f",
-                grid.nodes.get(critical).id(), dim.name().toLowerCase(java.util.Locale.ROOT),
-                grid.normalized(pos, critical, dim), id, Tokens.toKey(grid.end[c]), Tokens.toKey(grid.end[p]),
-                bytes(grid.movedBytes(c, p, clockwise)), grid.nodes.get(loser).id(), grid.nodes.get(gainer).id(),
-                before, delta);
-        Reason reason = new Reason(dim, passed,
-                new NodeDeviation(grid.nodes.get(loser).id(), loserBefore, grid.deviation(after, loser)),
-                new NodeDeviation(grid.nodes.get(gainer).id(), gainerBefore, grid.deviation(after, gainer)), note);
-        return new TokenMove(id, grid.end[c], grid.end[p], grid.movedBytes(c, p, clockwise), reason);
-    }
-
-    private int worst(int[] pos) {
-        int w = 0;
-        for (int j = 1; j < grid.n; j++) {
-            if (grid.deviation(pos, j) > grid.deviation(pos, w)) {
-                w = j;
+        for (ActionCondition<TokenCandidate> condition : conditions) {
+            if (condition.holds(c)) {
+                passed.add(condition.constraint());
+                note.append("; ").append(condition.explain(c));
             }
         }
-        return w;
+        Reason reason = new Reason(dim, passed, c.deviation(c.source()), c.deviation(c.destination()), note.toString());
+        return new TokenMove(c.id(j), grid.end[c0], grid.end[p], bytes, reason);
     }
 
     private static String bytes(double b) {

@@ -40,7 +40,7 @@ public final class SnapshotRing {
         return of(tokens(snapshot), model, rfOfTable);
     }
 
-    private static RingLoad of(Map<String, Long> tokens, LoadModel model, Map<String, Integer> rfOfTable) {
+    static RingLoad of(Map<String, Long> tokens, LoadModel model, Map<String, Integer> rfOfTable) {
         int n = tokens.size();
         TreeMap<Long, Map<Integer, double[]>> bySegment = new TreeMap<>();
         tokens.values().forEach(t -> bySegment.put(t, new TreeMap<>()));

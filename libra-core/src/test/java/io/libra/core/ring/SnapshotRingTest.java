@@ -23,7 +23,7 @@ class SnapshotRingTest {
     private static final long T3 = Long.MAX_VALUE / 2;
     private static final List<Node> NODES = List.of(new Node("n1", 4, 1, 100), new Node("n2", 4, 1, 100),
             new Node("n3", 4, 1, 100));
-    private static final Map<String, List<String>> RING = Map.of("n1", List.of(Tokens.toKey(T1)),
+    static final Map<String, List<String>> RING = Map.of("n1", List.of(Tokens.toKey(T1)),
             "n2", List.of(Tokens.toKey(T2)), "n3", List.of(Tokens.toKey(T3)));
 
     /** ks.t at RF 2 (owner and next node) and ks.u at RF 1, one sub-range per arc; n1's arc wraps and is two regions. */
@@ -52,7 +52,7 @@ class SnapshotRingTest {
                 List.of(), range), cpu, 2 * cpu);
     }
 
-    private static ClusterSnapshot snapshot(Map<String, List<String>> ring) {
+    static ClusterSnapshot snapshot(Map<String, List<String>> ring) {
         return new ClusterSnapshot("cassandra", Instant.EPOCH, 60, NODES, loads().stream().map(RegionLoad::region).toList(),
                 2, ring);
     }

@@ -1,0 +1,49 @@
+package io.libra.core.ring;
+
+import io.libra.core.estimate.LoadModel;
+import io.libra.core.model.ClusterSnapshot;
+import io.libra.core.plan.Plan;
+import io.libra.core.schedule.PlanningContext;
+import io.libra.core.schedule.Strategy;
+import io.libra.core.schedule.StrategyOutcome;
+import java.util.Map;
+
+/**
+ * The ring planner as a core {@link Strategy}, so a Cassandra window goes through the same
+ * {@code Planner} path as a region plan (estimate, forecast check, fluctuation guard, search,
+ * finish). A load model knows regions and nodes but not tokens, so the strategy is made for one
+ * ring ({@link #of}): it plans the model's per-replica loads on that ring's tokens. λ and the
+ * benefit threshold are the planner's (a conservative round raises both), the rest of the search
+ * is the ring's own configuration.
+ */
+public final class RingStrategy implements Strategy {
+    private final Map<String, Long> tokens;
+    private final Map<String, Integer> rfOfTable;
+    private final RingPlannerConfig search;
+
+    public RingStrategy(Map<String, Long> tokens, Map<String, Integer> rfOfTable, RingPlannerConfig search) {
+        this.tokens = Map.copyOf(tokens);
+        this.rfOfTable = Map.copyOf(rfOfTable);
+        this.search = search;
+    }
+
+    /** The strategy for the ring a snapshot describes, replication factors read from its replicas. */
+    public static RingStrategy of(ClusterSnapshot snapshot, RingPlannerConfig search) {
+        return new RingStrategy(SnapshotRing.tokens(snapshot), SnapshotRing.replicationFactors(snapshot), search);
+    }
+
+    @Override
+    public String name() {
+        return RingPlan.STRATEGY_PREFIX.substring(0, RingPlan.STRATEGY_PREFIX.length() - 1);
+    }
+
+    @Override
+    public StrategyOutcome outcome(LoadModel model, PlanningContext context) {
+        RingPlannerConfig config = new RingPlannerConfig(context.config().lambda(), search.maxMoves(),
+                search.maxMoveBytes(), search.slicesPerSegment(), context.config().benefitThreshold());
+        RingLoad ring = SnapshotRing.of(tokens, model, rfOfTable);
+        Plan plan = new RingPlanner(config).plan(ring).toPlan();
+        return new StrategyOutcome(plan, SnapshotRing.perNode(model.nodes(), RingApplier.apply(ring, plan.actions())
+                .loadsAfter()));
+    }
+}

@@ -1,0 +1,210 @@
+package io.libra.core.ring;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Where Cassandra puts each keyspace's replicas: every node's data centre and rack, and every
+ * keyspace's replication ({@code SimpleStrategy}: one factor; {@code NetworkTopologyStrategy}: a
+ * factor per data centre). {@link #replicas} is Cassandra's own placement, vnodes included; the
+ * token planner itself assumes the simpler "next nodes clockwise", and {@link #unmodelled} names
+ * each keyspace where that assumption is false.
+ *
+ * @param nodes      node id → its place (as the snitch reports it)
+ * @param keyspaces  keyspace → its replication
+ */
+public record RingTopology(Map<String, Place> nodes, Map<String, Replication> keyspaces) {
+    public static final String SIMPLE = "SimpleStrategy";
+    public static final String NETWORK_TOPOLOGY = "NetworkTopologyStrategy";
+
+    public RingTopology {
+        nodes = Map.copyOf(new TreeMap<>(nodes));
+        keyspaces = Map.copyOf(new TreeMap<>(keyspaces));
+    }
+
+    /** A node's data centre and rack. */
+    public record Place(String dc, String rack) {
+        public Place {
+            if (dc == null || dc.isEmpty() || rack == null || rack.isEmpty()) {
+                throw new IllegalArgumentException("place: dc and rack must be non-empty, got " + dc + "/" + rack);
+            }
+        }
+    }
+
+    /**
+     * @param strategy the class name Cassandra reports (short form)
+     * @param rfByDc   replication factor per data centre; for {@code SimpleStrategy} one entry under ""
+     */
+    public record Replication(String strategy, Map<String, Integer> rfByDc) {
+        public Replication {
+            rfByDc = Map.copyOf(new TreeMap<>(rfByDc));
+            rfByDc.forEach((dc, rf) -> {
+                if (rf < 0) {
+                    throw new IllegalArgumentException("replication " + dc + ": factor must be >= 0, got " + rf);
+                }
+            });
+        }
+
+        public static Replication simple(int rf) {
+            return new Replication(SIMPLE, Map.of("", rf));
+        }
+
+        public static Replication networkTopology(Map<String, Integer> rfByDc) {
+            return new Replication(NETWORK_TOPOLOGY, rfByDc);
+        }
+    }
+
+    /**
+     * One line per keyspace whose replicas are not "the next nodes clockwise", the model the token
+     * planner searches with; empty for {@code SimpleStrategy}, and for NetworkTopologyStrategy in
+     * one data centre with one rack (or a factor that puts a replica on every node there).
+     */
+    public List<String> unmodelled() {
+        List<String> out = new ArrayList<>();
+        new TreeMap<>(keyspaces).forEach((ks, r) -> why(ks, r).ifPresent(out::add));
+        return out;
+    }
+
+    private java.util.Optional<String> why(String ks, Replication r) {
+        if (r.strategy().equals(SIMPLE)) {
+            return java.util.Optional.empty();
+        }
+        if (!r.strategy().equals(NETWORK_TOPOLOGY)) {
+            return java.util.Optional.of("keyspace " + ks + ": " + r.strategy() + " is not modelled");
+        }
+        Set<String> dcs = new TreeSet<>();
+        nodes.values().forEach(p -> dcs.add(p.dc()));
+        if (dcs.size() != 1 || r.rfByDc().size() != 1 || !dcs.containsAll(r.rfByDc().keySet())) {
+            return java.util.Optional.of("keyspace " + ks + ": NetworkTopologyStrategy " + r.rfByDc() + " over data centres "
+                    + dcs + ": replicas are not the next nodes on the ring; not modelled");
+        }
+        String dc = dcs.iterator().next();
+        long racks = nodes.values().stream().map(Place::rack).distinct().count();
+        if (racks > 1 && r.rfByDc().get(dc) < nodes.size()) {
+            return java.util.Optional.of("keyspace " + ks + ": NetworkTopologyStrategy over " + racks + " racks in " + dc
+                    + ": replicas are not the next nodes on the ring; not modelled");
+        }
+        return java.util.Optional.empty();
+    }
+
+    /** The factor of the "next nodes clockwise" model, for a keyspace {@link #unmodelled} does not name. */
+    public int replicationFactor(String keyspace) {
+        return replication(keyspace).rfByDc().values().stream().mapToInt(Integer::intValue).sum();
+    }
+
+    /**
+     * Cassandra's replicas of the range holding {@code token}, in ring order from its primary.
+     * SimpleStrategy: the next distinct nodes clockwise. NetworkTopologyStrategy, per data centre:
+     * walking clockwise, a node in a rack not yet used is taken, one in a used rack only while
+     * fewer racks than the factor leave room for repeats (as {@code NetworkTopologyStrategy.
+     * calculateNaturalReplicas} does).
+     *
+     * @param tokensOfNode each node's tokens (several on a vnode ring)
+     */
+    public List<String> replicas(String keyspace, Map<String, List<Long>> tokensOfNode, long token) {
+        Replication r = replication(keyspace);
+        List<String> walk = walk(tokensOfNode, token);
+        Set<String> chosen = new HashSet<>();
+        if (r.strategy().equals(SIMPLE)) {
+            walk.stream().distinct().limit(r.rfByDc().get("")).forEach(chosen::add);
+        } else {
+            r.rfByDc().forEach((dc, rf) -> chosen.addAll(inDc(walk, dc, rf)));
+        }
+        return walk.stream().distinct().filter(chosen::contains).toList();
+    }
+
+    private Set<String> inDc(List<String> walk, String dc, int rf) {
+        List<String> members = walk.stream().distinct().filter(id -> place(id).dc().equals(dc)).toList();
+        long racks = members.stream().map(id -> place(id).rack()).distinct().count();
+        int left = Math.min(rf, members.size());
+        long repeats = rf - racks;
+        Set<String> racksUsed = new HashSet<>();
+        Set<String> out = new LinkedHashSet<>();
+        for (String id : walk) {
+            if (left == 0) {
+                break;
+            }
+            if (!place(id).dc().equals(dc) || out.contains(id)) {
+                continue;
+            }
+            if (racksUsed.add(place(id).rack())) {
+                out.add(id);
+                left--;
+            } else if (repeats > 0) {
+                out.add(id);
+                repeats--;
+                left--;
+            }
+        }
+        return out;
+    }
+
+    /** Nodes in ring order, one entry per token, from the primary of the range holding {@code token}. */
+    private static List<String> walk(Map<String, List<Long>> tokensOfNode, long token) {
+        TreeMap<Long, String> ring = new TreeMap<>();
+        tokensOfNode.forEach((id, ts) -> ts.forEach(t -> {
+            String other = ring.put(t, id);
+            if (other != null && !other.equals(id)) {
+                throw new IllegalArgumentException("ring: token " + Tokens.toKey(t) + " held by " + other + " and " + id);
+            }
+        }));
+        if (ring.isEmpty()) {
+            throw new IllegalArgumentException("ring: no tokens");
+        }
+        List<String> out = new ArrayList<>(ring.tailMap(token, true).values());
+        out.addAll(ring.headMap(token, false).values());
+        return out;
+    }
+
+    /** Nodes that lose some range of {@code keyspace} from {@code before} to {@code after}: they need cleanup. */
+    public Set<String> losing(String keyspace, Map<String, List<Long>> before, Map<String, List<Long>> after) {
+        return changed(keyspace, before, after);
+    }
+
+    /** Nodes that gain some range: they receive streams (and need the disk for them). */
+    public Set<String> gaining(String keyspace, Map<String, List<Long>> before, Map<String, List<Long>> after) {
+        return changed(keyspace, after, before);
+    }
+
+    /**
+     * Nodes holding some range in {@code from} that they do not hold in {@code to}. Both rings'
+     * tokens cut the ring into pieces that each lie inside one range of either ring, so each
+     * piece is compared through its end token.
+     */
+    private Set<String> changed(String keyspace, Map<String, List<Long>> from, Map<String, List<Long>> to) {
+        TreeSet<Long> cuts = new TreeSet<>();
+        from.values().forEach(cuts::addAll);
+        to.values().forEach(cuts::addAll);
+        Set<String> out = new TreeSet<>();
+        for (long t : cuts) {
+            List<String> now = replicas(keyspace, to, t);
+            replicas(keyspace, from, t).stream().filter(id -> !now.contains(id)).forEach(out::add);
+        }
+        return out;
+    }
+
+    private Replication replication(String keyspace) {
+        Replication r = keyspaces.get(keyspace);
+        if (r == null) {
+            throw new IllegalArgumentException("keyspace " + keyspace + ": no replication known");
+        }
+        if (!r.strategy().equals(SIMPLE) && !r.strategy().equals(NETWORK_TOPOLOGY)) {
+            throw new IllegalArgumentException("keyspace " + keyspace + ": " + r.strategy() + " is not modelled");
+        }
+        return r;
+    }
+
+    private Place place(String node) {
+        Place p = nodes.get(node);
+        if (p == null) {
+            throw new IllegalArgumentException("node " + node + ": no data centre and rack known");
+        }
+        return p;
+    }
+}
