@@ -56,7 +56,13 @@ public final class Collector {
     }
 
     /** Counters at the start of a window. */
-    private record Start(long cpu, long disk, String diskSource, Map<TableRef, long[]> counts, boolean sampled) {
+    /**
+     * Counters at the start of a window.
+     *
+     * @param at when they were read (the middle of the reads): each node's rates are over its own
+     *           interval, since nodes are read one after another
+     */
+    private record Start(long cpu, long disk, String diskSource, Map<TableRef, long[]> counts, boolean sampled, Instant at) {
     }
 
     /** Measures one window, waiting its length with {@code sleeper}; a sleep cut short marks the window. */
@@ -90,7 +96,7 @@ public final class Collector {
                 if (s == null) {
                     throw new IOException(errors.getOrDefault(n.id(), "unreachable"));
                 }
-                stats.add(finish(n, s, seconds, tableStats, samples, observed));
+                stats.add(finish(n, s, tableStats, samples, observed));
             } catch (IOException | RuntimeException e) {
                 String why = errors.getOrDefault(n.id(), oneLine(e));
                 stats.add(new Window.NodeStat(n.id(), n.jmx().instance().host, false, why, 0, 0, 0, "none", null,
@@ -179,18 +185,27 @@ public final class Collector {
     }
 
     private Start begin(CassandraNode n, List<TableRef> tables, int burstMs, List<String> problems) throws IOException {
+        Instant before = clock.instant();
         Map<TableRef, long[]> counts = new HashMap<>();
-        boolean sampled = sampling;
         for (TableRef t : tables) {
             counts.put(t, new long[] {n.tableCount(t.keyspace(), t.table(), "ReadLatency"),
                 n.tableCount(t.keyspace(), t.table(), "WriteLatency")});
+        }
+        long[] disk = new long[1];
+        String source = diskBytes(n, disk);
+        long cpu = n.processCpuTimeNanos();
+        Instant at = middle(before, clock.instant());
+        boolean sampled = sampling;
+        for (TableRef t : tables) {
             if (sampled) {
                 sampled = beginSampling(n, t, burstMs, problems);
             }
         }
-        long[] disk = new long[1];
-        String source = diskBytes(n, disk);
-        return new Start(n.processCpuTimeNanos(), disk[0], source, counts, sampled);
+        return new Start(cpu, disk[0], source, counts, sampled, at);
+    }
+
+    private static Instant middle(Instant a, Instant b) {
+        return a.plus(Duration.between(a, b).dividedBy(2));
     }
 
     /**
@@ -223,21 +238,32 @@ public final class Collector {
         return false;
     }
 
-    private Window.NodeStat finish(CassandraNode n, Start s, double seconds, List<Window.TableStat> tableStats,
+    /**
+     * The node's counters first, timed on their own interval since its {@link Start} (a node read
+     * later in the loop has had longer, and dividing by the window's length would make it look
+     * busier), then its samplers, whose keys take a JMX call each.
+     */
+    private Window.NodeStat finish(CassandraNode n, Start s, List<Window.TableStat> tableStats,
                                    List<Window.KeySample> samples, long[] observedOps) throws IOException {
+        Instant before = clock.instant();
         long cpu = n.processCpuTimeNanos();
         long[] disk = new long[1];
         String source = diskBytes(n, disk);
         if (!source.equals(s.diskSource())) {
             throw new IOException("disk source changed during the window (" + s.diskSource() + " -> " + source + ")");
         }
+        Map<TableRef, long[]> counts = new HashMap<>();
+        for (TableRef t : s.counts().keySet()) {
+            counts.put(t, new long[] {n.tableCount(t.keyspace(), t.table(), "ReadLatency"),
+                n.tableCount(t.keyspace(), t.table(), "WriteLatency")});
+        }
+        double seconds = Math.max(1e-3, Duration.between(s.at(), middle(before, clock.instant())).toMillis() / 1000.0);
         for (Map.Entry<TableRef, long[]> e : s.counts().entrySet()) {
             TableRef t = e.getKey();
-            long reads = n.tableCount(t.keyspace(), t.table(), "ReadLatency") - e.getValue()[0];
-            long writes = n.tableCount(t.keyspace(), t.table(), "WriteLatency") - e.getValue()[1];
-            double live = n.tableBytes(t.keyspace(), t.table());
+            long reads = counts.get(t)[0] - e.getValue()[0];
+            long writes = counts.get(t)[1] - e.getValue()[1];
             tableStats.add(new Window.TableStat(t.keyspace(), t.table(), t.rf(), n.id(), Math.max(0, reads) / seconds,
-                    Math.max(0, writes) / seconds, live));
+                    Math.max(0, writes) / seconds, n.tableBytes(t.keyspace(), t.table())));
             if (s.sampled()) {
                 observedOps[0] += sampled(n, t, samples);
             }

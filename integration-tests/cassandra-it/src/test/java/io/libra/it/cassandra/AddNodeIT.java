@@ -19,10 +19,11 @@ import org.slf4j.LoggerFactory;
  * The add-node advice checked by doing it: on a loaded 3-node single-token ring (n3 owns about
  * half of it), a 4th node is bootstrapped at the advised {@code initial_token}. By the nodes' own
  * counters over the same number of operations, the hottest node's disk work and n3's share of it
- * fall, and every write acknowledged at ALL reads back at ALL. Disk Max/Mean before and after is
- * logged against the advice's prediction but not asserted: once n3 is relieved, n1's unchanged 35%
- * arc sets the maximum (measured 1.363 → 1.349 against a predicted 1.188, which gives the new node
- * the mean base load), so its change is within the window-to-window noise.
+ * fall, the disk Max/Mean measured after the join is within {@link #TOLERANCE} of what the advice
+ * predicted, and every write acknowledged at ALL reads back at ALL. (Once n3 is relieved, n1's
+ * unchanged 35% arc sets the maximum: the measured Max/Mean hardly moves, 1.37 → 1.34, and the
+ * honest prediction says so: 1.325. The advised token is asserted to split n3's arc rather than the
+ * prediction to fall, which it does only by about 0.01.)
  */
 @Timeout(value = 8, unit = TimeUnit.MINUTES)
 class AddNodeIT {
@@ -30,6 +31,12 @@ class AddNodeIT {
     private static final long[] TOKENS = Ring.SKEWED;
     private static final String AUTH = "it-add-node-secret";
     private static final int MEASURE_OPS = 16_000;
+    /**
+     * How far the measured disk Max/Mean after the join may be from the prediction: the advice's
+     * window is one 10 s window, whose per-node disk bytes vary by a few percent. Before the
+     * Collector timed each node on its own interval, the prediction missed by 0.20-0.25.
+     */
+    private static final double TOLERANCE = 0.10;
     private static final Workload.Spec AT_ALL = new Workload.Spec(Workload.Spec.DEFAULT.keyspaces(), ConsistencyLevel.ALL,
             Workload.Spec.DEFAULT.maxKeys(), Workload.Spec.DEFAULT.valueBytes());
 
@@ -42,9 +49,8 @@ class AddNodeIT {
                 Cql.keyspaces(session, 1, 3);
                 try (Workload load = new Workload(session, 800, AT_ALL)) {
                     load.start();
-                    JsonNode advice = advice();
+                    JsonNode advice = advice(ring, load);
                     LOG.info("advice: {}", advice);
-                    Usage.measure(ring, load, MEASURE_OPS / 2); // warm-up
                     Usage before = Usage.measureQuiet(ring, load, MEASURE_OPS);
                     long token = Long.parseLong(advice.path("nodes").get(0).path("initialToken").asText());
                     long joining = System.nanoTime();
@@ -57,8 +63,10 @@ class AddNodeIT {
                     LOG.info("disk Max/Mean {} -> {} (predicted {}, ownership split {}); before {}; after {}",
                             before.diskMaxOverMean(), after.diskMaxOverMean(), predicted,
                             advice.path("ownershipSplit").path("predicted").path("diskMaxOverMean").asDouble(), before, after);
-                    assertThat(predicted).as("the advice predicts relief")
-                            .isLessThan(advice.path("before").path("diskMaxOverMean").asDouble());
+                    assertThat(token).as("the advised token splits n3's arc (-6e18, 3e18], the hottest")
+                            .isGreaterThan(TOKENS[1]).isLessThan(TOKENS[2]);
+                    assertThat(after.diskMaxOverMean()).as("measured disk Max/Mean after the join against the advice's")
+                            .isCloseTo(predicted, org.assertj.core.data.Offset.offset(TOLERANCE));
                     assertThat(max(after.diskBytes())).as("the hottest node's disk work falls")
                             .isLessThan(max(before.diskBytes()));
                     assertThat(share(after.diskBytes(), 2)).as("n3's share of disk work falls")
@@ -73,10 +81,14 @@ class AddNodeIT {
         }
     }
 
-    /** The sidecar's advice for one joining node, from its first plannable window; the sidecar then stops. */
-    private static JsonNode advice() throws Exception {
+    /**
+     * The sidecar's advice for one joining node, from its first plannable window; the load warms up
+     * meanwhile (the sidecar's samplers are off the nodes before anything is measured: it stops here).
+     */
+    private static JsonNode advice(Ring ring, Workload load) throws Exception {
         try (Sidecar sidecar = new Sidecar(new ItSidecarConfig(3, AUTH)
                 .collection("window_seconds: 10, min_samples: 100, subranges_per_arc: 8").load("sidecar-add-node")).start()) {
+            Usage.measure(ring, load, MEASURE_OPS / 2); // warm-up, while the first window is measured
             SidecarHttp api = new SidecarHttp(sidecar.port());
             JsonNode[] advice = new JsonNode[1];
             Poll.until(Duration.ofSeconds(120), "the add-node advice", () -> {
