@@ -19,6 +19,14 @@ final class GroupState {
     ClusterSnapshot previousWindow;
     /** Its last windows and the plan of the moves last returned, for the learnt estimate and the forecast check. */
     final PlanMemory memory = new PlanMemory();
+    /** The group's server names, which name its saved history. */
+    final Set<String> servers;
+    /** Whether the saved history was looked for (once, when the group is first seen). */
+    boolean restored;
+
+    GroupState(Set<String> servers) {
+        this.servers = servers;
+    }
 
     /** Per-group state keyed by the group's server names; the least recently used go first. */
     static final class Groups {
@@ -32,7 +40,7 @@ final class GroupState {
 
         synchronized GroupState of(Set<ServerName> servers) {
             Set<String> key = servers.stream().map(ServerName::getServerName).collect(Collectors.toCollection(TreeSet::new));
-            return byServers.computeIfAbsent(key, k -> new GroupState());
+            return byServers.computeIfAbsent(key, GroupState::new);
         }
 
         /** Forgets the groups with a server no longer live (a restarted server has a new start code). */

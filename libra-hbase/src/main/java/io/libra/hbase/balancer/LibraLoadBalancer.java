@@ -58,6 +58,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
     private volatile DecisionRecorder decisions = DecisionRecorder.off();
     private BalancerMetrics metrics;
     private final GroupState.Groups groups = new GroupState.Groups();
+    private volatile Optional<HistoryStore> store = Optional.empty();
     private final Map<TableName, List<RegionPlan>> byTable = new HashMap<>();
     private volatile HBaseSnapshot lastSnapshot;
     private volatile PlanResult lastResult;
@@ -100,6 +101,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
             ((JmxReportSource) old).close();
         }
         decisions = DecisionRecorder.from(conf);
+        store = c.historyWindows() > 0 ? HistoryStore.under(conf, p -> LOG.warn("Libra: {}", p)) : Optional.empty();
         config = c;
         LOG.info("Libra balancer configured: {}", c);
     }
@@ -207,14 +209,15 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         int splits = 0;
         if (whole.plan().status() != PlanStatus.SUSPENDED) {
             Budget budget = new Budget(c.maxMovesPerRun(), c.maxSplitsPerRun());
-            List<String> head = List.of(run.estimation());
+            // the estimation line heads the first table reported (system tables, all pinned, report nothing)
+            List<String> head = new ArrayList<>(List.of(run.estimation()));
             for (TableName table : load.keySet()) {
                 Translation t = balanceOneTable(table, whole.before(), snap, run.placement(), budget, mode, c, head);
-                head = List.of();
                 moves.addAll(t.moveActions());
                 splits += mode.split() ? t.splits().size() : 0;
                 out.put(table, mode.execute() ? new ArrayList<>(t.moves()) : new ArrayList<>());
             }
+            head.forEach(l -> LOG.info("Libra: {}", l));
         } else {
             report(whole, Translation.of(List.of(), snap, 0), whole.before().balance(), mode, snap, "",
                     List.of(run.estimation()));
@@ -232,6 +235,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
     private Run begin(Map<ServerName, List<RegionInfo>> servers) {
         LibraConfig c = config;
         GroupState group = groups.of(servers.keySet());
+        restore(group);
         HBaseSnapshot snap = snapshot(servers, c);
         Placement placement = new Placement(snap, this::rackOf);
         Plan previous = c.historyWindows() > 0 ? previousPlan(group, snap) : null;
@@ -240,6 +244,17 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         lastResult = result;
         return new Run(c, RunMode.of(c), group, snap, placement, result,
                 EstimationLine.of(result.plan().estimation(), PredictionCheck.of(previous, snap.snapshot())));
+    }
+
+    /** A group first seen takes over the history a previous master saved for it. */
+    private void restore(GroupState group) {
+        if (!group.restored) {
+            group.restored = true;
+            store.flatMap(s -> s.load(group.servers)).ifPresent(saved -> {
+                group.memory.restore(saved);
+                LOG.info("Libra: history of {} window(s) taken over from the saved one", saved.windows().size());
+            });
+        }
     }
 
     /** The last carried-out plan when this window can check it; a window with modelled servers cannot. */
@@ -265,6 +280,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         ClusterSnapshot learnable = run.snap().estimatedNodes().isEmpty() ? run.snap().snapshot() : null;
         run.group().memory.remember(learnable, done.isEmpty() ? null : carriedOut(run.result(), done, run.config()),
                 splits, run.config().historyWindows());
+        store.ifPresent(s -> s.save(run.group().servers, run.group().memory.state()));
         exportIfAsked(run.snap(), mode, run.config());
     }
 
@@ -310,6 +326,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         budget.splits -= t.splits().size();
         report(result, t, predictThisRun(result, t, c).balance(), mode, snap, "table " + name + ": ",
                 head);
+        head.clear();
         if (mode.split()) {
             requestSplits(t.splits());
         }

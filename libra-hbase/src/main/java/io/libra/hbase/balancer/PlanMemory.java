@@ -18,7 +18,8 @@ import java.util.function.Consumer;
 /**
  * What one group of servers' runs learn from: the last windows (the core fits each region's
  * cost on them) and the plan of the moves the balancer actually returned, whose forecast the
- * next window checks. Kept in memory only: a master restart or failover starts from one window.
+ * next window checks. {@link HistoryStore} keeps a copy under {@code hbase.rootdir}, so a restarted
+ * or failover master goes on from it.
  */
 final class PlanMemory {
     private final Deque<ClusterSnapshot> windows = new ArrayDeque<>();
@@ -98,5 +99,24 @@ final class PlanMemory {
 
     int windows() {
         return windows.size();
+    }
+
+    /** What is remembered, as {@link HistoryStore} saves it. */
+    record State(List<ClusterSnapshot> windows, Plan carriedOut, int splitsRequested) {
+        State {
+            windows = List.copyOf(windows);
+        }
+    }
+
+    State state() {
+        return new State(new ArrayList<>(windows), carriedOut, splitsRequested);
+    }
+
+    /** Takes over a saved state (another master's, before a restart or failover). */
+    void restore(State s) {
+        windows.clear();
+        windows.addAll(s.windows());
+        carriedOut = s.carriedOut();
+        splitsRequested = s.splitsRequested();
     }
 }

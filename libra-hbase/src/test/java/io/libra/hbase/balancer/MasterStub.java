@@ -14,7 +14,15 @@ final class MasterStub {
     private MasterStub() {
     }
 
+    /**
+     * A master on {@code conf}; unless the test chose an {@code hbase.rootdir}, a fresh one under
+     * target/, so no test reads the history another test (or run) saved.
+     */
     static MasterServices of(Configuration conf) {
+        String root = conf.getRaw(org.apache.hadoop.hbase.HConstants.HBASE_DIR);
+        if (root == null || root.contains("${hbase.tmp.dir}")) {
+            conf.set(org.apache.hadoop.hbase.HConstants.HBASE_DIR, freshRootDir());
+        }
         ServerName master = ServerName.valueOf("master", 16000, 1L);
         return (MasterServices) Proxy.newProxyInstance(MasterStub.class.getClassLoader(),
                 new Class<?>[] {MasterServices.class}, (proxy, method, args) -> {
@@ -33,6 +41,16 @@ final class MasterStub {
                             return defaultValue(method.getReturnType());
                     }
                 });
+    }
+
+    static String freshRootDir() {
+        try {
+            java.nio.file.Path dir = java.nio.file.Path.of("target", "rootdirs");
+            java.nio.file.Files.createDirectories(dir);
+            return java.nio.file.Files.createTempDirectory(dir, "hbase").toAbsolutePath().toUri().toString();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private static Object defaultValue(Class<?> type) {

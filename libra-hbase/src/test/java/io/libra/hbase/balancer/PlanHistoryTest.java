@@ -35,6 +35,8 @@ class PlanHistoryTest {
     private ClusterSnapshot truth = Skewed.snapshot();
     private SnapshotMetrics window;
     private LibraLoadBalancer balancer;
+    /** Shared by the masters of one test, as a failover master shares hbase.rootdir. */
+    private final String rootDir = MasterStub.freshRootDir();
 
     @BeforeEach
     void listen() {
@@ -60,6 +62,7 @@ class PlanHistoryTest {
         conf.setBoolean("hbase.master.balancer.uselocality", false);
         conf.setBoolean(LibraConfig.DRY_RUN, dryRun);
         conf.setInt(LibraConfig.HISTORY_WINDOWS, windows);
+        conf.set(HConstants.HBASE_DIR, rootDir);
         InstantSource clock = () -> now;
         balancer = new LibraLoadBalancer(clock);
         balancer.setReportSource((servers, cm) -> window.reports);
@@ -136,6 +139,20 @@ class PlanHistoryTest {
         assertThat(estimation().windows()).isEqualTo(2);
         assertThat(estimation().lastPredictionError()).isBetween(0.0, 0.05);
         assertThat(lines("estimation: model")).hasSize(2);
+    }
+
+    @Test
+    void aMasterStartedAfterwardsTakesOverTheHistoryAndChecksTheLastForecast() throws Exception {
+        start(false, 3);
+        Map<String, String> moved = run();
+        assertThat(moved).isNotEmpty();
+        balancer.stop("master restarts");
+        nextWindow(moved);
+        start(false, 3);
+        run();
+        assertThat(estimation().windows()).as("the old master's window and this one").isEqualTo(2);
+        assertThat(estimation().lastPredictionError()).as("the old master's forecast, checked").isBetween(0.0, 0.05);
+        assertThat(lines("taken over from the saved one")).hasSize(1);
     }
 
     @Test

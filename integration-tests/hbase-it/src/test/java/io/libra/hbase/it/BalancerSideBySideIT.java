@@ -83,10 +83,6 @@ class BalancerSideBySideIT {
         }
     }
 
-    private LibraLoadBalancer libra() {
-        return (LibraLoadBalancer) cluster.master().getLoadBalancer();
-    }
-
     @Test
     @Order(1)
     void everyRegionServerPublishesCpuDiskAndRegionTrafficOnItsJmx() throws Exception {
@@ -147,7 +143,7 @@ class BalancerSideBySideIT {
     @Test
     @Order(3)
     void missingOrStaleReportsAreEstimatedFromCountersWithoutFailing() throws Exception {
-        LibraLoadBalancer libra = libra();
+        LibraLoadBalancer libra = cluster.libra();
         Configuration unreachable = new Configuration(cluster.conf());
         unreachable.setInt(LibraConfig.REPORTER_PORT, 1); // nothing listens there
         libra.onConfigurationChange(unreachable);

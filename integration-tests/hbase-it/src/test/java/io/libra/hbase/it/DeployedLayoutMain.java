@@ -80,6 +80,8 @@ public final class DeployedLayoutMain {
         Configuration conf = HBaseConfiguration.create();
         conf.setBoolean("hbase.master.balancer.uselocality", false);
         conf.setBoolean(LibraConfig.DRY_RUN, false);
+        // its own hbase.rootdir: the balancer saves its history there (and would read an earlier run's)
+        conf.set(HConstants.HBASE_DIR, java.nio.file.Files.createTempDirectory("libra-deployed").toUri().toString());
         LibraLoadBalancer balancer = new LibraLoadBalancer();
         balancer.setMasterServices(master(conf));
         balancer.initialize();

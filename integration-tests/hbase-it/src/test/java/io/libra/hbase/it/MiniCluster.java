@@ -66,6 +66,11 @@ final class MiniCluster implements AutoCloseable {
         return util.getMiniHBaseCluster().getMaster();
     }
 
+    /** The master's balancer, when the cluster runs Libra. */
+    io.libra.hbase.balancer.LibraLoadBalancer libra() {
+        return (io.libra.hbase.balancer.LibraLoadBalancer) master().getLoadBalancer();
+    }
+
     Admin admin() throws java.io.IOException {
         return util.getAdmin();
     }

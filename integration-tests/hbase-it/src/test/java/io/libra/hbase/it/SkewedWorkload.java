@@ -169,13 +169,19 @@ final class SkewedWorkload implements AutoCloseable {
 
     /** Rows whose value is missing or of the wrong length. */
     List<String> unreadable() throws IOException {
+        return unreadable(connection, TABLE, written);
+    }
+
+    /** The rows of {@code written} (row → value length) whose value in {@code name} is missing or of another length. */
+    static List<String> unreadable(Connection connection, TableName name, Map<String, Integer> written)
+            throws IOException {
         List<String> bad = new ArrayList<>();
-        try (Table table = connection.getTable(TABLE)) {
+        try (Table table = connection.getTable(name)) {
             for (Map.Entry<String, Integer> e : written.entrySet()) {
                 Result r = table.get(new Get(Bytes.toBytesBinary(e.getKey())));
                 byte[] v = r.getValue(FAMILY, QUALIFIER);
                 if (v == null || v.length != e.getValue()) {
-                    bad.add(e.getKey());
+                    bad.add(name + "/" + e.getKey());
                 }
             }
         }
