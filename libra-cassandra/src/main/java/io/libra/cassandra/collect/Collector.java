@@ -172,6 +172,13 @@ public final class Collector {
         if (stats.stream().anyMatch(s -> !s.up())) {
             return; // already not plannable, and a node down hides its data centre and rack
         }
+        List<String> unplaced = stats.stream().filter(s -> s.datacenter() == null || s.rack() == null)
+                .map(Window.NodeStat::id).toList();
+        if (!unplaced.isEmpty()) {
+            problems.add("nodes " + unplaced + ": no data centre or rack from EndpointSnitchInfo, so the keyspaces' "
+                    + "replica placement cannot be checked");
+            return;
+        }
         problems.addAll(Topology.unmodelled(schema.keyspaces(), stats));
         for (KeyspaceReplication k : schema.keyspaces()) {
             int declared = Topology.declaredReplicas(k, stats);

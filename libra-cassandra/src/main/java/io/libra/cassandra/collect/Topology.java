@@ -1,5 +1,6 @@
 package io.libra.cassandra.collect;
 
+import io.libra.core.ring.RingTopology;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -51,52 +52,22 @@ final class Topology {
     }
 
     /**
-     * Keyspaces whose replication the ring model does not place, one line each.
+     * Keyspaces whose replication the ring model does not place, one line each: core's
+     * {@link RingTopology#unmodelled} on the replication the nodes report and the places their
+     * snitches give, plus factors it cannot hold (transient replication, "3/1").
      *
-     * @param nodes the window's nodes with the data centre and rack their snitch reports (null when down)
+     * @param nodes the window's nodes, all up (each with its data centre and rack)
      */
     static List<String> unmodelled(List<KeyspaceReplication> keyspaces, List<Window.NodeStat> nodes) {
         List<String> out = new ArrayList<>();
         for (KeyspaceReplication k : keyspaces) {
-            String why = unmodelled(k, nodes);
-            if (why != null) {
-                out.add("keyspace " + k.keyspace() + ": " + k.describe() + " " + why
-                        + "; the ring model places a range's replicas on the next nodes, so nothing is planned");
+            if (!k.transientOrOdd().isEmpty()) {
+                out.add("keyspace " + k.keyspace() + ": " + k.describe() + " has transient or unreadable factors "
+                        + k.transientOrOdd() + "; not modelled");
             }
         }
+        out.addAll(topology(keyspaces, nodes).unmodelled());
         return out;
-    }
-
-    private static String unmodelled(KeyspaceReplication k, List<Window.NodeStat> nodes) {
-        if (!k.transientOrOdd().isEmpty()) {
-            return "has transient or unreadable factors " + k.transientOrOdd();
-        }
-        if (k.strategy().equals(KeyspaceReplication.SIMPLE)) {
-            return null;
-        }
-        if (!k.strategy().equals(KeyspaceReplication.NTS)) {
-            return "is a strategy the ring model does not know (it knows SimpleStrategy and NetworkTopologyStrategy)";
-        }
-        Set<String> dcs = new java.util.TreeSet<>();
-        nodes.stream().filter(n -> n.datacenter() != null).forEach(n -> dcs.add(n.datacenter()));
-        if (dcs.size() > 1) {
-            return "on a ring of " + dcs.size() + " data centres " + dcs + ": each data centre's replicas are its own next nodes";
-        }
-        if (dcs.isEmpty()) {
-            return "on a ring whose data centres are unknown (no node answered EndpointSnitchInfo)";
-        }
-        String dc = dcs.iterator().next();
-        if (!k.options().keySet().equals(Set.of(dc))) {
-            return "names data centres " + new java.util.TreeSet<>(k.options().keySet()) + ", the ring is " + dc;
-        }
-        Set<String> racks = new java.util.TreeSet<>();
-        nodes.stream().filter(n -> n.rack() != null).forEach(n -> racks.add(n.rack()));
-        int rf = k.factor(dc);
-        if (racks.size() > 1 && rf > 1 && rf < nodes.size()) {
-            return "over " + racks.size() + " racks " + racks + " in " + dc
-                    + ": replicas go to distinct racks first, not simply to the next nodes";
-        }
-        return null;
     }
 
     /**
@@ -104,12 +75,30 @@ final class Topology {
      * the model does not place them.
      */
     static int declaredReplicas(KeyspaceReplication k, List<Window.NodeStat> nodes) {
-        if (unmodelled(k, nodes) != null) {
+        if (!unmodelled(List.of(k), nodes).isEmpty()) {
             return -1;
         }
-        int rf = k.strategy().equals(KeyspaceReplication.SIMPLE) ? k.factor("replication_factor")
-                : k.factor(k.options().keySet().iterator().next());
-        return Math.min(rf, nodes.size());
+        return Math.min(topology(List.of(k), nodes).replicationFactor(k.keyspace()), nodes.size());
+    }
+
+    /** The ring's topology as core models it (factors it cannot hold are left out: see {@link #unmodelled}). */
+    static RingTopology topology(List<KeyspaceReplication> keyspaces, List<Window.NodeStat> nodes) {
+        Map<String, RingTopology.Place> places = new java.util.HashMap<>();
+        for (Window.NodeStat n : nodes) {
+            places.put(n.id(), new RingTopology.Place(n.datacenter(), n.rack()));
+        }
+        Map<String, RingTopology.Replication> replication = new java.util.HashMap<>();
+        for (KeyspaceReplication k : keyspaces) {
+            if (!k.transientOrOdd().isEmpty()) {
+                continue;
+            }
+            Map<String, Integer> factors = new TreeMap<>();
+            k.options().keySet().forEach(o -> factors.put(o, k.factor(o)));
+            replication.put(k.keyspace(), k.strategy().equals(KeyspaceReplication.SIMPLE)
+                    ? RingTopology.Replication.simple(k.factor("replication_factor"))
+                    : new RingTopology.Replication(k.strategy(), factors));
+        }
+        return new RingTopology(places, replication);
     }
 
     private static String mismatch(TreeMap<Long, String> ring, List<String> order, Map<List<String>, List<String>> ranges) {

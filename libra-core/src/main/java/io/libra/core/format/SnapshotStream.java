@@ -79,10 +79,25 @@ final class SnapshotStream {
             p.nextToken();
             if (name.equals(HISTOGRAM)) {
                 p.skipChildren();
-            } else if (o.replace(name, JsonFields.TREE.readTree(p)) != null) {
+            } else if (o.replace(name, value(p)) != null) {
                 throw new JsonParseException(p, "Duplicate field '" + name + "'");
             }
         }
         return o;
+    }
+
+    /** A scalar straight from the parser (a tree read per field costs a deserialisation context each). */
+    private static JsonNode value(JsonParser p) throws IOException {
+        JsonNodeFactory nodes = JsonNodeFactory.instance;
+        return switch (p.currentToken()) {
+            case VALUE_STRING -> nodes.textNode(p.getText());
+            case VALUE_NUMBER_INT -> switch (p.getNumberType()) {
+                case INT -> nodes.numberNode(p.getIntValue());
+                case LONG -> nodes.numberNode(p.getLongValue());
+                default -> nodes.numberNode(p.getBigIntegerValue());
+            };
+            case VALUE_NUMBER_FLOAT -> nodes.numberNode(p.getDoubleValue());
+            default -> JsonFields.TREE.readTree(p);
+        };
     }
 }

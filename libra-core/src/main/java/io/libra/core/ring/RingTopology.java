@@ -63,7 +63,8 @@ public record RingTopology(Map<String, Place> nodes, Map<String, Replication> ke
     /**
      * One line per keyspace whose replicas are not "the next nodes clockwise", the model the token
      * planner searches with; empty for {@code SimpleStrategy}, and for NetworkTopologyStrategy in
-     * one data centre with one rack (or a factor that puts a replica on every node there).
+     * one data centre with one rack, a factor of 1 (the owner alone), or a factor that puts a
+     * replica on every node there.
      */
     public List<String> unmodelled() {
         List<String> out = new ArrayList<>();
@@ -86,7 +87,8 @@ public record RingTopology(Map<String, Place> nodes, Map<String, Replication> ke
         }
         String dc = dcs.iterator().next();
         long racks = nodes.values().stream().map(Place::rack).distinct().count();
-        if (racks > 1 && r.rfByDc().get(dc) < nodes.size()) {
+        int rf = r.rfByDc().get(dc);
+        if (racks > 1 && rf > 1 && rf < nodes.size()) {
             return java.util.Optional.of("keyspace " + ks + ": NetworkTopologyStrategy over " + racks + " racks in " + dc
                     + ": replicas are not the next nodes on the ring; not modelled");
         }

@@ -121,6 +121,18 @@ class RingTopologyTest {
     }
 
     @Test
+    void oneReplicaOrOneOnEveryNodeIsTheSuccessorModelWhateverTheRacks() {
+        Map<String, Place> places = Map.of("a", new Place("dc1", "r1"), "b", new Place("dc1", "r2"),
+                "c", new Place("dc1", "r1"));
+        for (int rf : new int[] {1, 3}) {
+            RingTopology t = new RingTopology(places, Map.of("ks", Replication.networkTopology(Map.of("dc1", rf))));
+            assertThat(t.unmodelled()).as("rf %s", rf).isEmpty();
+        }
+        assertThat(new RingTopology(places, Map.of("ks", Replication.networkTopology(Map.of("dc1", 2)))).unmodelled())
+                .hasSize(1);
+    }
+
+    @Test
     void anUnknownKeyspaceOrNodeIsOneLine() {
         RingTopology t = new RingTopology(Map.of("a", new Place("dc1", "r1")), Map.of("ks", Replication.simple(1)));
         assertThatThrownBy(() -> t.replicas("other", Map.of("a", List.of(1L)), 0))
