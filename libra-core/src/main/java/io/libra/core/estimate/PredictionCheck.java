@@ -28,6 +28,11 @@ import java.util.Optional;
  */
 public record PredictionCheck(double error, Dimension dimension, double claimed, boolean conservative, boolean carried) {
 
+    /** A check of the previous plan's own forecast. */
+    public PredictionCheck(double error, Dimension dimension, double claimed, boolean conservative) {
+        this(error, dimension, claimed, conservative, false);
+    }
+
     /** As {@link #of(Plan, ClusterSnapshot, double)} with the paper's λ = 0.05. */
     public static Optional<PredictionCheck> of(Plan previous, ClusterSnapshot now) {
         return of(previous, now, 0.05);
