@@ -111,22 +111,30 @@ public final class AddNodeAdvisor {
 
     /** The free boundary nearest the middle of the widest primary arc. */
     private NewNode widestHalf(RingLoad ring, String id) {
-        List<RingNode> nodes = ring.nodes();
-        int n = nodes.size();
+        List<Long> tokens = ring.nodes().stream().map(RingNode::token).toList();
+        List<Long> ends = java.util.Arrays.stream(new RingGrid(ring, slicesPerSegment).end).boxed().toList();
+        return new NewNode(id, widestHalf(tokens, ends));
+    }
+
+    /** Of the candidate tokens none of {@code tokens} holds, the one nearest the middle of the widest range between them. */
+    static long widestHalf(List<Long> tokens, List<Long> candidates) {
+        List<Long> sorted = tokens.stream().sorted().toList();
+        int n = sorted.size();
         long bestMid = 0;
         long bestSpan = -1;
         for (int j = 0; j < n; j++) {
-            long from = nodes.get((j - 1 + n) % n).token();
-            long span = Tokens.clockwise(from, nodes.get(j).token());
+            long from = sorted.get((j - 1 + n) % n);
+            long span = Tokens.clockwise(from, sorted.get(j));
             if (n == 1 || Long.compareUnsigned(span, bestSpan) > 0) {
                 bestSpan = span;
                 bestMid = Tokens.advance(from, span, 0.5);
             }
         }
         long mid = bestMid;
-        long nearest = candidates(ring).stream()
-                .min((a, b) -> Long.compareUnsigned(distance(a, mid), distance(b, mid))).orElseThrow();
-        return new NewNode(id, nearest);
+        Set<Long> taken = new HashSet<>(tokens);
+        return candidates.stream().filter(t -> !taken.contains(t))
+                .min((a, b) -> Long.compareUnsigned(distance(a, mid), distance(b, mid)))
+                .orElseThrow(() -> new IllegalArgumentException("the ring has no segment boundary free for a new node's token"));
     }
 
     private static long distance(long a, long b) {
