@@ -50,14 +50,7 @@ public final class AddNodeAdvisor {
      *              loads are placed by NetworkTopologyStrategy; null otherwise
      */
     public Advice advise(RingLoad ring, int count, RingTopology.Place place) {
-        if (count < 1 || count > MAX_COUNT) {
-            throw new IllegalArgumentException("count: must be from 1 to " + MAX_COUNT + ", got " + count);
-        }
-        if (place == null && ring.placed()) {
-            throw new IllegalArgumentException("place: the ring's replicas are placed by data centre and rack, so the "
-                    + "new nodes' data centre and rack must be given");
-        }
-
+        check(count, ring.placed(), place);
         Balance before = balance(ring);
         RingLoad libra = ring;
         RingLoad split = ring;
@@ -73,6 +66,17 @@ public final class AddNodeAdvisor {
             split = with(split, half, place);
         }
         return new Advice(chosen, before, balance(libra), halves, balance(split));
+    }
+
+    /** The count in range, and a place for the new nodes where some load is placed by data centre and rack. */
+    static void check(int count, boolean placed, RingTopology.Place place) {
+        if (count < 1 || count > MAX_COUNT) {
+            throw new IllegalArgumentException("count: must be from 1 to " + MAX_COUNT + ", got " + count);
+        }
+        if (place == null && placed) {
+            throw new IllegalArgumentException("place: the ring's replicas are placed by data centre and rack, so the "
+                    + "new nodes' data centre and rack must be given");
+        }
     }
 
     /** The candidate boundary after which Δ is lowest (then the spread of deviations). */

@@ -48,15 +48,9 @@ public final class VnodeAdvisor {
      *              NetworkTopologyStrategy; null otherwise
      */
     public Advice advise(VnodeRing ring, int count, int numTokens, RingTopology.Place place) {
-        if (count < 1 || count > AddNodeAdvisor.MAX_COUNT) {
-            throw new IllegalArgumentException("count: must be from 1 to " + AddNodeAdvisor.MAX_COUNT + ", got " + count);
-        }
+        AddNodeAdvisor.check(count, RingLoad.placed(ring.segments()), place);
         if (numTokens < 1 || numTokens > MAX_TOKENS) {
             throw new IllegalArgumentException("num_tokens: must be from 1 to " + MAX_TOKENS + ", got " + numTokens);
-        }
-        if (place == null && RingLoad.placed(ring.segments())) {
-            throw new IllegalArgumentException("place: the ring's replicas are placed by data centre and rack, so the "
-                    + "new nodes' data centre and rack must be given");
         }
         VnodeRing libra = ring;
         VnodeRing split = ring;
