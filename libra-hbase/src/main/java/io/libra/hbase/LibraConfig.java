@@ -18,7 +18,7 @@ public record LibraConfig(String strategy, double lambda, double correctionFacto
                           boolean dryRun, boolean splitting, double fluctuationGuard, int reporterPort,
                           Duration reporterTimeout, Duration staleAfter, double defaultCpuCores,
                           int reporterThreads, int maxSplitsPerRun, double regionCountBand, String snapshotDir,
-                          int historyWindows) {
+                          int historyWindows, boolean historySaved, Duration historyFileMaxAge) {
     public static final String PREFIX = "hbase.libra.";
     public static final String STRATEGY = PREFIX + "strategy";
     public static final String LAMBDA = PREFIX + "lambda";
@@ -40,10 +40,14 @@ public record LibraConfig(String strategy, double lambda, double correctionFacto
     public static final String SNAPSHOT_DIR = PREFIX + "snapshot.dir";
     /** Earlier windows per RS group the cost model is fitted on, and whose last plan's forecast is checked; 0 = off. */
     public static final String HISTORY_WINDOWS = PREFIX + "history.windows";
+    /** Whether each group's history is also saved under hbase.rootdir/.libra for the next master; false = memory only. */
+    public static final String HISTORY_SAVE = PREFIX + "history.save";
+    /** A saved history file not written for this long belongs to a group gone (removed, regrouped) and is deleted. */
+    public static final String HISTORY_FILE_MAX_AGE_MS = PREFIX + "history.file.max.age.ms";
 
     public static final LibraConfig DEFAULT = new LibraConfig(Strategies.LIBRA, SchedulerConfig.DEFAULT.lambda(),
             EstimationConfig.PAPER_CORRECTION_FACTOR, 50, true, true, 0.20, 0,
-            Duration.ofSeconds(2), Duration.ofSeconds(120), 8, 32, 4, 0.2, "", 3);
+            Duration.ofSeconds(2), Duration.ofSeconds(120), 8, 32, 4, 0.2, "", 3, true, Duration.ofDays(1));
 
     /** Reads every key; {@code problems} receives one line per rejected value. */
     public static LibraConfig from(Configuration conf, java.util.function.Consumer<String> problems) {
@@ -71,7 +75,10 @@ public record LibraConfig(String strategy, double lambda, double correctionFacto
                 (int) number(conf, MAX_SPLITS, d.maxSplitsPerRun(), 0, 100_000, true, problems),
                 number(conf, REGION_COUNT_BAND, d.regionCountBand(), 0, 100, true, problems),
                 conf.getTrimmed(SNAPSHOT_DIR, d.snapshotDir()),
-                (int) number(conf, HISTORY_WINDOWS, d.historyWindows(), 0, 100, true, problems));
+                (int) number(conf, HISTORY_WINDOWS, d.historyWindows(), 0, 100, true, problems),
+                conf.getBoolean(HISTORY_SAVE, d.historySaved()),
+                Duration.ofMillis((long) number(conf, HISTORY_FILE_MAX_AGE_MS, d.historyFileMaxAge().toMillis(),
+                        60_000, 365L * 86_400_000, true, problems)));
     }
 
     /** A number in (min, max], or [min, max] when {@code minInclusive}; else the default. */

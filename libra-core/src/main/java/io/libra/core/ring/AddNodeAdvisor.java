@@ -42,9 +42,22 @@ public final class AddNodeAdvisor {
     }
 
     public Advice advise(RingLoad ring, int count) {
+        return advise(ring, count, null);
+    }
+
+    /**
+     * @param place where the new nodes will be (data centre and rack), needed on a ring whose
+     *              loads are placed by NetworkTopologyStrategy; null otherwise
+     */
+    public Advice advise(RingLoad ring, int count, RingTopology.Place place) {
         if (count < 1 || count > MAX_COUNT) {
             throw new IllegalArgumentException("count: must be from 1 to " + MAX_COUNT + ", got " + count);
         }
+        if (place == null && ring.placed()) {
+            throw new IllegalArgumentException("place: the ring's replicas are placed by data centre and rack, so the "
+                    + "new nodes' data centre and rack must be given");
+        }
+
         Balance before = balance(ring);
         RingLoad libra = ring;
         RingLoad split = ring;
@@ -52,23 +65,23 @@ public final class AddNodeAdvisor {
         List<NewNode> halves = new ArrayList<>();
         for (int k = 1; k <= count; k++) {
             String id = "new-" + k;
-            NewNode best = best(libra, id);
+            NewNode best = best(libra, id, place);
             chosen.add(best);
-            libra = with(libra, best);
+            libra = with(libra, best, place);
             NewNode half = widestHalf(split, id);
             halves.add(half);
-            split = with(split, half);
+            split = with(split, half, place);
         }
         return new Advice(chosen, before, balance(libra), halves, balance(split));
     }
 
     /** The candidate boundary after which Δ is lowest (then the spread of deviations). */
-    private NewNode best(RingLoad ring, String id) {
+    private NewNode best(RingLoad ring, String id, RingTopology.Place place) {
         NewNode best = null;
         double bestDelta = Double.POSITIVE_INFINITY;
         double bestSpread = Double.POSITIVE_INFINITY;
         for (long t : candidates(ring)) {
-            RingGrid g = new RingGrid(with(ring, new NewNode(id, t)), slicesPerSegment);
+            RingGrid g = new RingGrid(with(ring, new NewNode(id, t), place), slicesPerSegment);
             double d = g.imbalance(g.initial);
             double s = g.spread(g.initial);
             if (d < bestDelta - 1e-12 || d <= bestDelta + 1e-12 && s < bestSpread) {
@@ -127,10 +140,14 @@ public final class AddNodeAdvisor {
      * token width, and the node carries no base load, since the measured base of the others is their
      * own process's work and moves nowhere.
      */
-    static RingLoad with(RingLoad ring, NewNode add) {
+    static RingLoad with(RingLoad ring, NewNode add, RingTopology.Place place) {
         List<RingNode> nodes = new ArrayList<>(ring.nodes());
         nodes.add(new RingNode(add.id(), add.token()));
-        return new RingLoad(nodes, RingApplier.splitAt(ring.segments(), add.token()));
+        java.util.Map<String, RingTopology.Place> places = new java.util.HashMap<>(ring.places());
+        if (place != null) {
+            places.put(add.id(), place);
+        }
+        return new RingLoad(nodes, RingApplier.splitAt(ring.segments(), add.token()), places);
     }
 
     private Balance balance(RingLoad ring) {

@@ -4,14 +4,21 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
- * A ring of single-token nodes and its load by segment. Nodes are kept in token order, which
- * is also the replica order: with replication factor r (one data centre, no racks) node j
- * holds the primary arcs of itself and its r-1 predecessors.
+ * A ring of single-token nodes and its load by segment. Nodes are kept in token order. A
+ * SimpleStrategy group's range lies on its owner and the next nodes clockwise; a
+ * NetworkTopologyStrategy group's on the nodes {@link RingTopology} places it on, from the
+ * nodes' {@code places} (needed then, for every node).
  */
-public record RingLoad(List<RingNode> nodes, List<RingSegment> segments) {
+public record RingLoad(List<RingNode> nodes, List<RingSegment> segments, Map<String, RingTopology.Place> places) {
+    public RingLoad(List<RingNode> nodes, List<RingSegment> segments) {
+        this(nodes, segments, Map.of());
+    }
+
     public RingLoad {
         if (nodes == null || nodes.isEmpty()) {
             throw new IllegalArgumentException("nodes: must not be empty");
@@ -22,6 +29,27 @@ public record RingLoad(List<RingNode> nodes, List<RingSegment> segments) {
         nodes = sorted(nodes);
         segments = List.copyOf(segments);
         checkSegments(nodes, segments);
+        places = Map.copyOf(new TreeMap<>(places));
+        checkPlaces(nodes, segments, places);
+    }
+
+    /** Whether some load is placed by data centre and rack (so every node needs its place). */
+    public boolean placed() {
+        return placed(segments);
+    }
+
+    private static boolean placed(List<RingSegment> segments) {
+        return segments.stream().anyMatch(s -> s.loads().stream().anyMatch(l -> !l.group().successor()));
+    }
+
+    private static void checkPlaces(List<RingNode> nodes, List<RingSegment> segments, Map<String, RingTopology.Place> places) {
+        boolean placed = placed(segments);
+        for (RingNode n : nodes) {
+            if (placed && !places.containsKey(n.id())) {
+                throw new IllegalArgumentException("places: node " + n.id() + " has no data centre and rack, which "
+                        + "NetworkTopologyStrategy placement needs");
+            }
+        }
     }
 
     private static List<RingNode> sorted(List<RingNode> nodes) {

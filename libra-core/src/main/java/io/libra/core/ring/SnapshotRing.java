@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.function.ToIntFunction;
 
 /**
  * A Cassandra snapshot ({@code libra.snapshot/v1}, one region per table, sub-range and replica)
@@ -40,18 +42,69 @@ public final class SnapshotRing {
         return of(tokens(snapshot), model, rfOfTable);
     }
 
+    /**
+     * As {@link #of(ClusterSnapshot, LoadModel)}, each table ({@code keyspace.table}) placed by its
+     * keyspace's replication in {@code topology}: with NetworkTopologyStrategy a region counts
+     * toward its node's data centre, whose replicas share that data centre's load of the range.
+     *
+     * @throws IllegalArgumentException naming the table or node the topology does not cover
+     */
+    public static RingLoad of(ClusterSnapshot snapshot, LoadModel model, RingTopology topology) {
+        Map<String, Long> tokens = tokens(snapshot);
+        Map<String, Integer> inDc = new HashMap<>();
+        tokens.keySet().forEach(id -> inDc.merge(placeOf(topology, id).dc(), 1, Integer::sum));
+        return of(tokens, model, r -> {
+            String table = r.region().table();
+            int dot = table.indexOf('.');
+            String ks = dot < 0 ? table : table.substring(0, dot);
+            RingTopology.Replication rep = topology.keyspaces().get(ks);
+            if (rep == null) {
+                throw new IllegalArgumentException("regions: table " + table + ": keyspace " + ks + " has no replication");
+            }
+            if (rep.strategy().equals(RingTopology.SIMPLE)) {
+                return ReplicaGroup.simple(rep.rfByDc().get(""));
+            }
+            if (!rep.strategy().equals(RingTopology.NETWORK_TOPOLOGY)) {
+                throw new IllegalArgumentException("regions: table " + table + ": keyspace " + ks + "'s " + rep.strategy()
+                        + " is not modelled");
+            }
+            String dc = placeOf(topology, r.region().node()).dc();
+            if (rep.rfByDc().getOrDefault(dc, 0) < 1) {
+                throw new IllegalArgumentException("regions: region " + r.region().id() + " is on " + r.region().node()
+                        + " in data centre " + dc + ", where keyspace " + ks + " keeps no replica");
+            }
+            return new ReplicaGroup(rep, dc);
+        }, g -> Math.min(g.factor(), g.successor() ? tokens.size() : inDc.getOrDefault(g.dc(), 0)), topology.nodes());
+    }
+
+    private static RingTopology.Place placeOf(RingTopology topology, String node) {
+        RingTopology.Place p = topology.nodes().get(node);
+        if (p == null) {
+            throw new IllegalArgumentException("ring." + node + ": no data centre and rack known");
+        }
+        return p;
+    }
+
     static RingLoad of(Map<String, Long> tokens, LoadModel model, Map<String, Integer> rfOfTable) {
-        int n = tokens.size();
-        TreeMap<Long, Map<Integer, double[]>> bySegment = new TreeMap<>();
-        tokens.values().forEach(t -> bySegment.put(t, new TreeMap<>()));
-        for (RegionLoad r : model.regions()) {
+        return of(tokens, model, r -> {
             Integer rf = rfOfTable.get(r.region().table());
             if (rf == null) {
                 throw new IllegalArgumentException("regions: table " + r.region().table() + " has no replication factor");
             }
-            double replicas = Math.min(rf, n);
-            double[] acc = bySegment.computeIfAbsent(endToken(r.region()), x -> new TreeMap<>())
-                    .computeIfAbsent(rf, x -> new double[3]);
+            return ReplicaGroup.simple(rf);
+        }, g -> Math.min(g.factor(), tokens.size()), Map.of());
+    }
+
+    /** Per segment and replica group, the group's load of the range averaged over its replicas. */
+    private static RingLoad of(Map<String, Long> tokens, LoadModel model, Function<RegionLoad, ReplicaGroup> groupOf,
+                               ToIntFunction<ReplicaGroup> replicasOf, Map<String, RingTopology.Place> places) {
+        TreeMap<Long, Map<ReplicaGroup, double[]>> bySegment = new TreeMap<>();
+        tokens.values().forEach(t -> bySegment.put(t, new TreeMap<>(ReplicaGroup.ORDER)));
+        for (RegionLoad r : model.regions()) {
+            ReplicaGroup g = groupOf.apply(r);
+            double replicas = replicasOf.applyAsInt(g);
+            double[] acc = bySegment.computeIfAbsent(endToken(r.region()), x -> new TreeMap<>(ReplicaGroup.ORDER))
+                    .computeIfAbsent(g, x -> new double[3]);
             acc[0] += r.cpu() / replicas;
             acc[1] += r.disk() / replicas;
             acc[2] += r.region().sizeBytes() / replicas;
@@ -59,7 +112,7 @@ public final class SnapshotRing {
         List<RingSegment> segments = new ArrayList<>();
         bySegment.forEach((end, groups) -> {
             List<ReplicaLoad> loads = new ArrayList<>();
-            groups.forEach((rf, acc) -> loads.add(new ReplicaLoad(rf, acc[0], acc[1], acc[2])));
+            groups.forEach((g, acc) -> loads.add(new ReplicaLoad(g, acc[0], acc[1], acc[2])));
             segments.add(new RingSegment(end, loads));
         });
         List<RingNode> nodes = new ArrayList<>();
@@ -67,7 +120,7 @@ public final class SnapshotRing {
             int j = model.nodeIndex(id);
             nodes.add(new RingNode(id, t, model.base(j, Dimension.CPU), model.base(j, Dimension.DISK), 1, 1));
         });
-        return new RingLoad(nodes, segments);
+        return new RingLoad(nodes, segments, places);
     }
 
     /**

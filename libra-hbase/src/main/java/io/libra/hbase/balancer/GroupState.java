@@ -1,7 +1,9 @@
 package io.libra.hbase.balancer;
 
 import io.libra.core.model.ClusterSnapshot;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -43,10 +45,15 @@ final class GroupState {
             return byServers.computeIfAbsent(key, GroupState::new);
         }
 
-        /** Forgets the groups with a server no longer live (a restarted server has a new start code). */
-        synchronized void retainLive(Set<ServerName> live) {
+        /**
+         * Forgets the groups with a server no longer live (a restarted server has a new start
+         * code, so such a group never comes back) and returns their server names.
+         */
+        synchronized List<Set<String>> retainLive(Set<ServerName> live) {
             Set<String> names = live.stream().map(ServerName::getServerName).collect(Collectors.toSet());
-            byServers.keySet().removeIf(group -> !names.containsAll(group));
+            List<Set<String>> gone = new ArrayList<>();
+            byServers.keySet().removeIf(group -> !names.containsAll(group) && gone.add(group));
+            return gone;
         }
 
         synchronized int size() {

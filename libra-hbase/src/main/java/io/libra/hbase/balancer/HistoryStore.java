@@ -13,6 +13,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -21,6 +23,7 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.util.CommonFSUtils;
@@ -35,6 +38,8 @@ import org.apache.hadoop.hbase.util.CommonFSUtils;
 final class HistoryStore {
     static final String FORMAT = "libra.hbase.history/v1";
     static final long MAX_BYTES = 64L << 20;
+    /** How often {@link #cleanUp} looks at the directory: listing it is cheap, but not each run. */
+    static final Duration CLEAN_EVERY = Duration.ofHours(1);
 
     private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
 
@@ -43,6 +48,7 @@ final class HistoryStore {
     private final long maxBytes;
     private final Consumer<String> log;
     private final Set<String> said = ConcurrentHashMap.newKeySet();
+    private Instant lastCleanUp;
 
     HistoryStore(FileSystem fs, Path dir, long maxBytes, Consumer<String> log) {
         this.fs = fs;
@@ -116,6 +122,53 @@ final class HistoryStore {
         }
     }
 
+    /** Deletes the file of a group that can never come back (one of its servers is no longer live). */
+    void forget(Set<String> servers) {
+        Path file = fileOf(servers);
+        try {
+            if (fs.delete(file, false)) {
+                log.accept("history file " + file + " deleted: a server of its group is no longer live");
+            }
+        } catch (IOException | RuntimeException e) {
+            once(file, "delete", "cannot be deleted: " + e);
+        }
+    }
+
+    /**
+     * Deletes the history files (and temporary files a crashed master left) not written since
+     * {@code now − maxAge}: every run saves its group's file, so such a file belongs to a group
+     * that is gone (removed, or its servers regrouped). Runs at most once per {@link #CLEAN_EVERY};
+     * returns how many files were deleted. Other files in the directory are left alone.
+     */
+    int cleanUp(Instant now, Duration maxAge) {
+        if (lastCleanUp != null && now.isBefore(lastCleanUp.plus(CLEAN_EVERY))) {
+            return 0;
+        }
+        lastCleanUp = now;
+        long oldest = now.minus(maxAge).toEpochMilli();
+        int deleted = 0;
+        try {
+            if (!fs.exists(dir)) {
+                return 0;
+            }
+            for (FileStatus f : fs.listStatus(dir)) {
+                String name = f.getPath().getName();
+                boolean ours = name.startsWith("history-") && name.endsWith(".json")
+                        || name.startsWith(".history-") && name.endsWith(".tmp");
+                if (ours && f.isFile() && f.getModificationTime() < oldest && fs.delete(f.getPath(), false)) {
+                    deleted++;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            once(dir, "clean", "cannot be cleaned up: " + e);
+        }
+        if (deleted > 0) {
+            log.accept("deleted " + deleted + " history file(s) under " + dir + " not written for " + maxAge
+                    + " (groups gone)");
+        }
+        return deleted;
+    }
+
     private byte[] encode(Set<String> servers, PlanMemory.State state) throws IOException {
         List<ClusterSnapshot> windows = new ArrayList<>(state.windows());
         while (true) {
@@ -164,7 +217,7 @@ final class HistoryStore {
         return new PlanMemory.State(windows, carriedOut, f.optionalInt(root, "", "splitsRequested", 0, 0));
     }
 
-    /** One line per file and kind of problem (read or write), however often it recurs. */
+    /** One line per file and kind of problem (read, write, delete, clean), however often it recurs. */
     private void once(Path file, String kind, String problem) {
         if (said.add(file.getName() + " " + kind)) {
             log.accept("history file " + file + " " + problem);

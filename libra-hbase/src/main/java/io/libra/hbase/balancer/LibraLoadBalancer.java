@@ -1,6 +1,9 @@
 package io.libra.hbase.balancer;
 
+import io.libra.core.Assessment;
 import io.libra.core.PlanRequest;
+import io.libra.core.schedule.PlanningContext;
+import io.libra.core.schedule.StrategyOutcome;
 import io.libra.core.PlanResult;
 import io.libra.core.estimate.LoadModel;
 import io.libra.core.Planner;
@@ -53,6 +56,8 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
     private Map<String, String> missingReasons = Map.of();
     private volatile LibraConfig config = LibraConfig.DEFAULT;
     private volatile Planner planner = Planner.builder().build();
+    /** The same planner without meters: it finishes each table's plan in by-table mode, where the whole-cluster plan's meters stand. */
+    private volatile Planner tablePlanner = Planner.builder().build();
     private volatile ReportSource reports = (servers, cm) -> Map.of();
     private ReportSource reportOverride;
     private volatile DecisionRecorder decisions = DecisionRecorder.off();
@@ -92,6 +97,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
     private void apply(LibraConfig c, Configuration conf) {
         Planner.Builder b = Planner.builder().strategy(c.strategy()).config(c.scheduler()).estimation(c.estimation());
         // the fluctuation guard is applied per server by the balancer itself (Fluctuation), not by the core
+        tablePlanner = b.build();
         planner = b.meterRegistry(plannerMeters()).build();
         ReportSource old = reports;
         reports = reportOverride != null ? reportOverride : new JmxReportSource(
@@ -101,7 +107,8 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
             ((JmxReportSource) old).close();
         }
         decisions = DecisionRecorder.from(conf);
-        store = c.historyWindows() > 0 ? HistoryStore.under(conf, p -> LOG.warn("Libra: {}", p)) : Optional.empty();
+        store = c.historyWindows() > 0 && c.historySaved() ? HistoryStore.under(conf, p -> LOG.warn("Libra: {}", p))
+                : Optional.empty();
         config = c;
         LOG.info("Libra balancer configured: {}", c);
     }
@@ -155,7 +162,8 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
             rates.update(st);
             // forget only regions gone from the whole cluster: a run sees one RS group or table at a time
             rates.retainLive(st);
-            groups.retainLive(st.getLiveServerMetrics().keySet());
+            List<Set<String>> gone = groups.retainLive(st.getLiveServerMetrics().keySet());
+            store.ifPresent(s -> gone.forEach(s::forget));
         } catch (RuntimeException e) {
             LOG.warn("Libra: could not read request counts from the cluster metrics", e);
         }
@@ -212,7 +220,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
             // the estimation line heads the first table reported (system tables, all pinned, report nothing)
             List<String> head = new ArrayList<>(List.of(run.estimation()));
             for (TableName table : load.keySet()) {
-                Translation t = balanceOneTable(table, whole.before(), snap, run.placement(), budget, mode, c, head);
+                Translation t = balanceOneTable(table, run.assessment(), snap, run.placement(), budget, mode, c, head);
                 moves.addAll(t.moveActions());
                 splits += mode.split() ? t.splits().size() : 0;
                 out.put(table, mode.execute() ? new ArrayList<>(t.moves()) : new ArrayList<>());
@@ -228,7 +236,11 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
 
     /** What one balancer call works on: the group's window, planned once, and its estimation line. */
     private record Run(LibraConfig config, RunMode mode, GroupState group, HBaseSnapshot snap, Placement placement,
-                       PlanResult result, String estimation) {
+                       PlanResult result, Assessment assessment, String estimation) {
+    }
+
+    /** A window's plan and what the planner knew before scheduling it (null when the guard suspended the run). */
+    private record Planned(PlanResult result, Assessment assessment) {
     }
 
     /** Builds the window of these servers and plans on it; the result is what the master's JMX shows. */
@@ -239,10 +251,11 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         HBaseSnapshot snap = snapshot(servers, c);
         Placement placement = new Placement(snap, this::rackOf);
         Plan previous = c.historyWindows() > 0 ? previousPlan(group, snap) : null;
-        PlanResult result = plan(snap, group, placement, c, previous);
+        Planned planned = plan(snap, group, placement, c, previous);
+        PlanResult result = planned.result();
         lastSnapshot = snap;
         lastResult = result;
-        return new Run(c, RunMode.of(c), group, snap, placement, result,
+        return new Run(c, RunMode.of(c), group, snap, placement, result, planned.assessment(),
                 EstimationLine.of(result.plan().estimation(), PredictionCheck.of(previous, snap.snapshot())));
     }
 
@@ -280,7 +293,10 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         ClusterSnapshot learnable = run.snap().estimatedNodes().isEmpty() ? run.snap().snapshot() : null;
         run.group().memory.remember(learnable, done.isEmpty() ? null : carriedOut(run.result(), done, run.config()),
                 splits, run.config().historyWindows());
-        store.ifPresent(s -> s.save(run.group().servers, run.group().memory.state()));
+        store.ifPresent(s -> {
+            s.save(run.group().servers, run.group().memory.state());
+            s.cleanUp(clock.instant(), run.config().historyFileMaxAge());
+        });
         exportIfAsked(run.snap(), mode, run.config());
     }
 
@@ -310,14 +326,17 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         }
     }
 
-    /** One table's plan on the shared estimate: that table's regions only, its own per-server targets. */
-    private Translation balanceOneTable(TableName table, LoadModel cluster, HBaseSnapshot snap, Placement placement,
+    /**
+     * One table's plan on the shared estimate: that table's regions only, its own per-server
+     * targets, as conservative as the whole run after a missed forecast (the plan's detail says so).
+     */
+    private Translation balanceOneTable(TableName table, Assessment run, HBaseSnapshot snap, Placement placement,
                                         Budget budget, RunMode mode, LibraConfig c, List<String> head) {
         String name = table.getNameAsString();
-        if (budget.moves <= 0 || cluster.regions().stream().noneMatch(r -> r.region().table().equals(name))) {
+        if (budget.moves <= 0 || run.model().regions().stream().noneMatch(r -> r.region().table().equals(name))) {
             return Translation.of(List.of(), snap, 0);
         }
-        PlanResult result = TableModels.plan(planner, cluster, name, placement.forScheduler(), clock);
+        PlanResult result = TableModels.plan(tablePlanner, run, name, placement.forScheduler(), clock);
         Translation planned = Translation.of(result.plan().actions(), snap, new Translation.Limits(budget.moves,
                 budget.splits == Integer.MAX_VALUE ? 0 : budget.splits), placement, result.before());
         Translation t = withRegionCounts(planned, result, snap, placement, c, budget.moves,
@@ -377,13 +396,13 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
      * guard ({@link Fluctuation}) compared it with the group's previous quiet window; the
      * {@code previous} plan's forecast is checked against the window.
      */
-    private PlanResult plan(HBaseSnapshot snap, GroupState group, Placement placement, LibraConfig c, Plan previous) {
+    private Planned plan(HBaseSnapshot snap, GroupState group, Placement placement, LibraConfig c, Plan previous) {
         ClusterSnapshot quiet = c.fluctuationGuard() > 0 ? group.previousWindow : null;
         Fluctuation flux = Fluctuation.between(quiet, snap.snapshot(), c.fluctuationGuard());
         if (flux.suspends()) {
             LoadModel model = planner.estimate(snap.snapshot());
-            return new PlanResult(Plan.empty(planner.strategy().name(), model.balance(), PlanStatus.SUSPENDED,
-                    "fluctuation guard: " + flux.describe()), model, model, java.time.Duration.ZERO);
+            return new Planned(new PlanResult(Plan.empty(planner.strategy().name(), model.balance(), PlanStatus.SUSPENDED,
+                    "fluctuation guard: " + flux.describe()), model, model, java.time.Duration.ZERO), null);
         }
         placement.hold(flux.nodes().keySet());
         if (!flux.nodes().isEmpty()) {
@@ -391,9 +410,11 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         }
         List<ClusterSnapshot> history = c.historyWindows() > 0
                 ? group.memory.history(snap.snapshot(), why -> LOG.info("Libra: {}", why)) : List.of();
-        // the guard is the balancer's own, per server (above)
-        return planner.plan(new PlanRequest(snap.snapshot(), history, previous, false), placement::pin,
-                placement.forScheduler());
+        // the guard is the balancer's own, per server (above); the assessment is kept for by-table plans
+        Assessment a = planner.assess(new PlanRequest(snap.snapshot(), history, previous, false), placement::pin);
+        StrategyOutcome outcome = planner.strategy().outcome(a.model(),
+                new PlanningContext(a.config(), planner.estimation(), placement.forScheduler()));
+        return new Planned(planner.finish(outcome, a), a);
     }
 
     /** The region-count band's moves on the state this run's load moves leave, within the move cap. */

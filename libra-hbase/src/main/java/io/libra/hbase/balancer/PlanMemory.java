@@ -2,6 +2,7 @@ package io.libra.hbase.balancer;
 
 import io.libra.core.estimate.History;
 import io.libra.core.model.ClusterSnapshot;
+import io.libra.core.model.KeyRange;
 import io.libra.core.model.Region;
 import io.libra.core.plan.Action;
 import io.libra.core.plan.MoveAction;
@@ -10,9 +11,12 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Consumer;
 
 /**
@@ -49,16 +53,12 @@ final class PlanMemory {
 
     /**
      * The last carried-out plan when {@code now} can check its forecast: every move it returned
-     * shows at its destination and it requested no split (daughters compact and restart their
-     * counters, which no forecast models). Otherwise empty, and {@code log} hears why.
+     * shows at its destination (a moved region split since counts by its daughters). Splits
+     * requested by that run do not stop the check: the forecast is of node totals, and a split
+     * moves no load between servers. Otherwise empty, and {@code log} hears why.
      */
     Optional<Plan> toCheck(ClusterSnapshot now, Consumer<String> log) {
         if (carriedOut == null) {
-            return Optional.empty();
-        }
-        if (splitsRequested > 0) {
-            log.accept("last run's forecast not checked: it requested " + splitsRequested
-                    + " split(s), whose daughters compact and restart their counters");
             return Optional.empty();
         }
         Map<String, String> nodeOf = new HashMap<>();
@@ -66,13 +66,60 @@ final class PlanMemory {
             nodeOf.put(r.id(), r.node());
         }
         for (Action a : carriedOut.actions()) {
-            if (a instanceof MoveAction m && !m.to().equals(nodeOf.get(m.region()))) {
-                log.accept("last run's forecast not checked: region " + m.region() + " is on "
-                        + nodeOf.getOrDefault(m.region(), "no server") + ", not on its destination " + m.to());
-                return Optional.empty();
+            if (a instanceof MoveAction m) {
+                String where = nodeOf.containsKey(m.region()) ? nodeOf.get(m.region()) : daughtersNode(m.region(), now);
+                if (!m.to().equals(where)) {
+                    log.accept("last run's forecast not checked: region " + m.region() + " is on "
+                            + where + ", not on its destination " + m.to());
+                    return Optional.empty();
+                }
             }
         }
+        if (splitsRequested > 0) {
+            log.accept("last run's forecast checked on node totals although it requested " + splitsRequested
+                    + " split(s): a split moves no load between servers");
+        }
         return Optional.of(carriedOut);
+    }
+
+    /**
+     * Where the daughters of a region gone since are (the regions of its table within its key
+     * range, known from a remembered window): their server when they share one, else a description.
+     */
+    private String daughtersNode(String parent, ClusterSnapshot now) {
+        Optional<Region> p = remembered(parent);
+        if (p.isEmpty()) {
+            return "no server";
+        }
+        Set<String> nodes = new TreeSet<>();
+        for (Region r : now.regions()) {
+            if (within(r, p.get())) {
+                nodes.add(r.node());
+            }
+        }
+        return nodes.size() == 1 ? nodes.iterator().next()
+                : nodes.isEmpty() ? "no server" : "several servers (its daughters on " + nodes + ")";
+    }
+
+    private Optional<Region> remembered(String id) {
+        Iterator<ClusterSnapshot> newestFirst = windows.descendingIterator();
+        while (newestFirst.hasNext()) {
+            for (Region r : newestFirst.next().regions()) {
+                if (r.id().equals(id)) {
+                    return Optional.of(r);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Whether {@code r} is a daughter of {@code parent}: same table, replica or not alike, its range inside. */
+    private static boolean within(Region r, Region parent) {
+        KeyRange in = r.range();
+        KeyRange out = parent.range();
+        boolean endInside = out.endKey().isEmpty() || !in.endKey().isEmpty() && in.endKey().compareTo(out.endKey()) <= 0;
+        return r.table().equals(parent.table()) && (r.rangeId() == null) == (parent.rangeId() == null)
+                && in.startKey().compareTo(out.startKey()) >= 0 && endInside;
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.libra.hbase.balancer;
 
+import io.libra.core.Assessment;
 import io.libra.core.PlanResult;
 import io.libra.core.Planner;
 import io.libra.core.estimate.LoadModel;
@@ -7,8 +8,6 @@ import io.libra.core.estimate.RegionLoad;
 import io.libra.core.schedule.PlacementRule;
 import io.libra.core.schedule.PlanningContext;
 import io.libra.core.schedule.StrategyOutcome;
-import java.time.Duration;
-import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,15 +32,19 @@ final class TableModels {
     }
 
     /**
-     * Plans {@code table} on its share of {@code cluster} with the store's placement rule asked
+     * Plans {@code table} on its share of the run's model with the store's placement rule asked
      * by the scheduler, as in whole-cluster mode: a refused destination is replaced by the
-     * next-best in the same run. The prediction is the scheduler's own (nothing is re-applied).
+     * next-best in the same run. The run's assessment sets the scheduler's settings (conservative
+     * after a missed forecast), and {@code planner} finishes the plan as the core does any other:
+     * a gain within the last forecast error is held back, and the plan's detail and its actions'
+     * reasons say when it is conservative.
      */
-    static PlanResult plan(Planner planner, LoadModel cluster, String table, PlacementRule rule, InstantSource clock) {
-        Instant start = clock.instant();
-        LoadModel model = of(cluster, table);
+    static PlanResult plan(Planner planner, Assessment run, String table, PlacementRule rule, InstantSource clock) {
+        LoadModel model = of(run.model(), table);
+        Assessment mine = new Assessment(run.snapshot(), model, run.check(), run.estimation(), run.config(),
+                clock.instant());
         StrategyOutcome outcome = planner.strategy().outcome(model,
-                new PlanningContext(planner.config(), planner.estimation(), rule));
-        return new PlanResult(outcome.plan(), model, outcome.predicted(), Duration.between(start, clock.instant()));
+                new PlanningContext(run.config(), planner.estimation(), rule));
+        return planner.finish(outcome, mine);
     }
 }

@@ -2,7 +2,16 @@ package io.libra.hbase.balancer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.libra.core.Assessment;
+import io.libra.core.PlanRequest;
+import io.libra.core.PlanResult;
+import io.libra.core.Planner;
 import io.libra.core.model.ClusterSnapshot;
+import io.libra.core.plan.NodeForecast;
+import io.libra.core.plan.Plan;
+import io.libra.core.plan.PlanStatus;
+import io.libra.core.schedule.PlacementRule;
+import java.time.Instant;
 import io.libra.core.model.Region;
 import io.libra.hbase.LibraConfig;
 import java.util.ArrayList;
@@ -73,5 +82,30 @@ class ByTableTest {
         assertThat(balancer.lastSnapshot().regions()).as("the estimate covers the whole cluster").hasSize(32);
         assertThat(plans).hasSizeLessThanOrEqualTo(14);
         assertThat(plans).extracting(p -> p.getRegionInfo().getEncodedName()).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void aTablesPlanIsAsConservativeAsItsRunAfterAMissedForecast() {
+        ClusterSnapshot now = twoTables();
+        Planner planner = Planner.builder().build();
+        PlanResult last = planner.plan(now);
+        // a plan that claimed to fix nothing and forecast every node 30% busier than it measures
+        List<NodeForecast> off = now.nodes().stream()
+                .map(n -> new NodeForecast(n.id(), 1.3 * n.cpuUsage(), 1.3 * n.diskBytesPerSec())).toList();
+        Plan missed = new Plan(last.plan().strategy(), last.plan().actions(), last.plan().before(),
+                last.plan().before(), PlanStatus.PLANNED, "", off, last.plan().estimation());
+        Assessment sure = planner.assess(PlanRequest.of(now), m -> m);
+        Assessment unsure = planner.assess(new PlanRequest(now, List.of(), missed, false), m -> m);
+        assertThat(unsure.conservative()).isTrue();
+
+        Plan plain = TableModels.plan(planner, sure, "t1", PlacementRule.ANY, Instant::now).plan();
+        Plan careful = TableModels.plan(planner, unsure, "t1", PlacementRule.ANY, Instant::now).plan();
+        assertThat(plain.actions()).isNotEmpty();
+        assertThat(plain.detail()).doesNotContain("conservative");
+        assertThat(careful.detail()).contains("off by 30.0%").contains("conservative");
+        assertThat(careful.actions()).hasSizeLessThanOrEqualTo(plain.actions().size())
+                .allSatisfy(a -> assertThat(a.reason().note()).contains("conservative: benefit above the measured "
+                        + "forecast error 30.0%"));
+        assertThat(careful.actions()).as("what is planned still moves the hot regions of t1").isNotEmpty();
     }
 }

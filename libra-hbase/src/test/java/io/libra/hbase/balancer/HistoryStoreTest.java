@@ -124,4 +124,46 @@ class HistoryStoreTest {
         assertThat(store.fileOf(GROUP).getParent().toString()).endsWith("/.libra");
         assertThat(store.fileOf(GROUP)).isEqualTo(store.fileOf(Set.of("rs-2,16020,1", "rs-1,16020,1")));
     }
+
+    @Test
+    void filesNotWrittenForTheMaxAgeAreDeletedAndNothingElse() throws Exception {
+        HistoryStore store = store(HistoryStore.MAX_BYTES);
+        FileSystem fs = FileSystem.getLocal(new Configuration());
+        java.time.Instant now = java.time.Instant.now();
+        long twoDaysAgo = now.minus(java.time.Duration.ofDays(2)).toEpochMilli();
+        store.save(GROUP, state(1));
+        store.save(OTHER, state(1));
+        fs.setTimes(store.fileOf(OTHER), twoDaysAgo, -1);
+        Path leftover = new Path(root.toUri().toString(), ".history-0123.json.dead.tmp");
+        Path foreign = new Path(root.toUri().toString(), "notes.txt");
+        for (Path p : List.of(leftover, foreign)) {
+            fs.create(p).close();
+            fs.setTimes(p, twoDaysAgo, -1);
+        }
+        assertThat(store.cleanUp(now, java.time.Duration.ofDays(1))).isEqualTo(2);
+        assertThat(fs.exists(store.fileOf(OTHER))).as("a group gone for two days").isFalse();
+        assertThat(fs.exists(leftover)).as("a crashed master's temporary file").isFalse();
+        assertThat(fs.exists(foreign)).as("not Libra's").isTrue();
+        assertThat(store.load(GROUP)).as("a group written just now").isPresent();
+        assertThat(logged).singleElement().asString().contains("deleted 2 history file(s)");
+
+        store.save(OTHER, state(1));
+        fs.setTimes(store.fileOf(OTHER), twoDaysAgo, -1);
+        assertThat(store.cleanUp(now.plusSeconds(60), java.time.Duration.ofDays(1))).as("at most once an hour").isZero();
+        assertThat(store.cleanUp(now.plus(HistoryStore.CLEAN_EVERY), java.time.Duration.ofDays(1))).isEqualTo(1);
+    }
+
+    @Test
+    void aForgottenGroupsFileIsDeleted() throws Exception {
+        HistoryStore store = store(HistoryStore.MAX_BYTES);
+        store.save(GROUP, state(1));
+        store.save(OTHER, state(1));
+        store.forget(GROUP);
+        store.forget(GROUP);
+        assertThat(store.load(GROUP)).isEmpty();
+        assertThat(store.load(OTHER)).isPresent();
+        assertThat(logged).singleElement().asString().contains("deleted").contains("no longer live");
+        assertThat(store(HistoryStore.MAX_BYTES).cleanUp(java.time.Instant.now(), java.time.Duration.ofDays(1)))
+                .as("nothing old").isZero();
+    }
 }

@@ -178,9 +178,9 @@ class PlacementTest {
         HBaseSnapshot s = hotPrimary();
         Placement p = new Placement(s, n -> "");
         Planner planner = Planner.builder().build();
-        LoadModel cluster = p.pin(planner.estimate(s.snapshot()));
-        List<MoveAction> free = moves(planner.plan(TableModels.of(cluster, "t")).actions());
-        io.libra.core.PlanResult table = TableModels.plan(planner, cluster, "t", p.forScheduler(), Instant::now);
+        io.libra.core.Assessment run = planner.assess(io.libra.core.PlanRequest.of(s.snapshot()), p::pin);
+        List<MoveAction> free = moves(planner.plan(TableModels.of(run.model(), "t")).actions());
+        io.libra.core.PlanResult table = TableModels.plan(planner, run, "t", p.forScheduler(), Instant::now);
         assertRulesRedirectThePrimary(s, p, free, moves(table.plan().actions()));
         assertThat(moves(table.plan().actions())).filteredOn(m -> s.regions().containsKey(m.region()))
                 .as("only table t is planned").allSatisfy(m ->

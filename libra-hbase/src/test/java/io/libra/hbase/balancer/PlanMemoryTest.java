@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.libra.core.Planner;
 import io.libra.core.model.ClusterSnapshot;
+import io.libra.core.model.Region;
 import io.libra.core.plan.MoveAction;
 import io.libra.core.plan.Plan;
 import java.util.ArrayList;
@@ -65,11 +66,47 @@ class PlanMemoryTest {
     }
 
     @Test
-    void aRunThatRequestedSplitsLeavesNothingToCheck() {
-        memory.remember(at(0), moveR0(), 2, 3);
+    void aRunThatRequestedSplitsIsStillCheckedOnNodeTotals() {
+        Plan plan = moveR0();
+        memory.remember(at(0), plan, 2, 3);
         assertThat(memory.toCheck(Skewed.after(base, Map.of("r-0", "rs-3"), Skewed.AT.plusSeconds(60)), log::add))
-                .isEmpty();
-        assertThat(log).singleElement().asString().contains("requested 2 split(s)");
+                .containsSame(plan);
+        assertThat(log).singleElement().asString().contains("checked on node totals").contains("2 split(s)");
+    }
+
+    @Test
+    void aMovedRegionSplitSinceCountsByItsDaughters() {
+        Plan plan = moveR0();
+        memory.remember(at(0), plan, 0, 3);
+        // r-0 is [ , 08): split at 04 into r-0a and r-0b
+        assertThat(memory.toCheck(splitR0("rs-3", "rs-3"), log::add)).containsSame(plan);
+        assertThat(log).isEmpty();
+        assertThat(memory.toCheck(splitR0("rs-3", "rs-2"), log::add)).isEmpty();
+        assertThat(log).singleElement().asString().contains("r-0 is on several servers (its daughters on [rs-2, rs-3])");
+        log.clear();
+        assertThat(memory.toCheck(splitR0("rs-1", "rs-1"), log::add)).isEmpty();
+        assertThat(log).singleElement().asString().contains("r-0 is on rs-1, not on its destination rs-3");
+    }
+
+    @Test
+    void aMovedRegionGoneWithoutDaughtersLeavesNothingToCheck() {
+        memory.remember(null, moveR0(), 0, 3);
+        assertThat(memory.toCheck(splitR0("rs-3", "rs-3"), log::add)).as("no window tells r-0's range").isEmpty();
+        assertThat(log).singleElement().asString().contains("r-0 is on no server");
+    }
+
+    /** The cluster a minute later with r-0 split at key 04, its daughters on {@code left} and {@code right}. */
+    private ClusterSnapshot splitR0(String left, String right) {
+        List<Region> regions = new ArrayList<>();
+        for (Region r : base.regions()) {
+            if (r.id().equals("r-0")) {
+                regions.add(new Region("r-0a", r.table(), r.range().left("04"), left, r.sizeBytes() / 2, r.counters()));
+                regions.add(new Region("r-0b", r.table(), r.range().right("04"), right, r.sizeBytes() / 2, r.counters()));
+            } else {
+                regions.add(r);
+            }
+        }
+        return Skewed.after(base.withState(base.nodes(), regions), Map.of(), Skewed.AT.plusSeconds(60));
     }
 
     @Test
@@ -102,7 +139,8 @@ class PlanMemoryTest {
         ServerName c = ServerName.valueOf("c", 16020, 1L);
         GroupState ab = groups.of(Set.of(a, b));
         groups.of(Set.of(c));
-        groups.retainLive(Set.of(a, b, ServerName.valueOf("c", 16020, 2L)));
+        assertThat(groups.retainLive(Set.of(a, b, ServerName.valueOf("c", 16020, 2L))))
+                .containsExactly(Set.of(c.getServerName()));
         assertThat(groups.size()).isEqualTo(1);
         assertThat(groups.of(Set.of(b, a))).isSameAs(ab);
     }
