@@ -115,6 +115,17 @@ class SnapshotRingTest {
     }
 
     @Test
+    void aVnodeRingKeepsEveryNodesTokens() {
+        Map<String, List<String>> vnodes = Map.of("n1", List.of(Tokens.toKey(T1), Tokens.toKey(5)),
+                "n2", List.of(Tokens.toKey(T2)), "n3", List.of(Tokens.toKey(T3)));
+        VnodeRing ring = SnapshotRing.vnodes(snapshot(vnodes), model(), topology(Map.of("dc1", 1, "dc2", 1)));
+        assertThat(ring.tokens()).containsEntry("n1", List.of(T1, 5L)).containsEntry("n3", List.of(T3));
+        assertThat(ring.segments()).extracting(RingSegment::endToken).containsExactly(T1, T2, 5L, T3, Long.MAX_VALUE);
+        assertThat(ring.members().get(0).baseCpu()).isEqualTo(0.5);
+        assertThat(ring.segments().get(1).loads()).extracting(l -> l.group().dc()).containsExactly("dc1", "dc2");
+    }
+
+    @Test
     void refusesWhatIsNotASingleTokenRing() {
         assertThatThrownBy(() -> SnapshotRing.tokens(snapshot(Map.of())))
                 .hasMessage("ring: the snapshot lists no tokens (a Cassandra sidecar snapshot is needed)");
