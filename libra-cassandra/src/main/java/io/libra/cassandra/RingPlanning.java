@@ -1,57 +1,73 @@
 package io.libra.cassandra;
 
 import io.libra.cassandra.collect.RingModel;
-import io.libra.core.Assessment;
+import io.libra.cassandra.config.SidecarConfig;
 import io.libra.core.PlanRequest;
 import io.libra.core.PlanResult;
 import io.libra.core.Planner;
+import io.libra.core.estimate.FluctuationGuard;
 import io.libra.core.estimate.History;
+import io.libra.core.estimate.LoadModel;
+import io.libra.core.estimate.PredictionCheck;
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.model.Node;
 import io.libra.core.plan.Plan;
-import io.libra.core.ring.RingApplier;
-import io.libra.core.ring.RingLoad;
-import io.libra.core.ring.RingPlan;
-import io.libra.core.ring.RingPlanner;
 import io.libra.core.ring.RingPlannerConfig;
+import io.libra.core.ring.RingStrategy;
 import io.libra.core.ring.SnapshotRing;
+import io.libra.core.schedule.PlanningContext;
+import io.libra.core.schedule.SchedulerConfig;
+import io.libra.core.schedule.Strategy;
 import io.libra.core.schedule.StrategyOutcome;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
- * One planning round of the sidecar through core's planner, as every adapter plans: the estimate
- * learns from the last {@code historyWindows} windows and checks the forecast of the last plan
- * that was carried out ({@link Planner#assess}); the ring search runs on that estimate, turning
- * conservative after a forecast that missed by more than it claimed; {@link Planner#finish} then
- * holds back a gain within the measured error and attaches the forecast, the reasons and the
- * meters. A change in ring membership drops the history and the plan to check. With a
+ * One planning round of the sidecar through core's planner, as every adapter plans:
+ * {@link Planner#plan(PlanRequest)} with core's {@link RingStrategy} for this window's ring.
+ * The estimate learns from the last {@code history_windows} windows and checks the forecast of
+ * the last plan that was carried out (conservative after a miss: λ and the benefit threshold
+ * raised to the error); the fluctuation guard compares this window with the last one kept; the
+ * planner then holds back a gain within the measured error, attaches the forecast, reasons and
+ * meters. The operator's λ and {@code min_improvement} are the planner's λ and benefit threshold.
+ * A change in ring membership drops the history and the plan to check. With a
  * {@link PlanningStore} that memory survives a restart: it is restored at construction and saved
  * after every change. Thread-safe.
  */
 public final class RingPlanning {
     private final Planner planner;
-    private final RingPlannerConfig base;
+    private final RoundRing ring;
+    private final boolean guarded;
     private final int historyWindows;
     private final Deque<ClusterSnapshot> history = new ArrayDeque<>();
     private final PlanningStore store;
     private final String restored;
     private Plan executed;
     private Set<String> members;
+    /** False for the first round after the ring was changed on purpose: that change is not fluctuation. */
+    private boolean guardNext = true;
 
     /**
-     * @param planner        core's planner (learning on, its meters on the sidecar's registry)
-     * @param historyWindows earlier windows kept for the estimate (0: this window only)
-     * @param store          where the memory is kept across restarts, or null for memory only
+     * @param config   the operator's planner settings
+     * @param registry where core's planner meters go, or null
+     * @param store    where the memory is kept across restarts, or null for memory only
      */
-    RingPlanning(Planner planner, RingPlannerConfig base, int historyWindows, PlanningStore store) {
-        this.planner = planner;
-        this.base = base;
-        this.historyWindows = historyWindows;
+    RingPlanning(SidecarConfig.Planner config, MeterRegistry registry, PlanningStore store) {
+        RingPlannerConfig search = new RingPlannerConfig(config.lambda, config.maxMoves, config.maxMoveBytes,
+                config.slicesPerSubrange, config.minImprovement);
+        this.ring = new RoundRing(search);
+        this.guarded = config.fluctuationThreshold > 0;
+        this.planner = Planner.builder().strategy(ring).learning(true).meterRegistry(registry)
+                .config(scheduler(config)).estimation(config.estimation())
+                .fluctuationGuard(guarded ? new FluctuationGuard(config.fluctuationThreshold) : FluctuationGuard.DEFAULT)
+                .build();
+        this.historyWindows = config.historyWindows;
         this.store = store;
         PlanningStore.Loaded loaded = store == null ? new PlanningStore.Loaded(null, null) : store.load(historyWindows);
         this.restored = loaded.line();
@@ -62,45 +78,60 @@ public final class RingPlanning {
         }
     }
 
-    public RingPlanning(Planner planner, RingPlannerConfig base, int historyWindows) {
-        this(planner, base, historyWindows, null);
+    public RingPlanning(SidecarConfig.Planner config, MeterRegistry registry) {
+        this(config, registry, null);
+    }
+
+    /** The operator's λ and min_improvement as the planner's λ and benefit threshold, the rest core's defaults. */
+    static SchedulerConfig scheduler(SidecarConfig.Planner config) {
+        SchedulerConfig d = SchedulerConfig.DEFAULT;
+        return new SchedulerConfig(config.lambda, config.minImprovement, d.maxActions(), d.splitting(), d.lazy(),
+                d.mergeColdBelow(), d.cpuWeight());
+    }
+
+    /** The planner every round goes through. */
+    Planner planner() {
+        return planner;
     }
 
     /**
      * What a round produced.
      *
-     * @param plan         the finished plan (forecast, estimation, reasons)
-     * @param ring         the ring search's own result (its method and comparison)
+     * @param plan         the finished plan (forecast, estimation, reasons); {@code SUSPENDED} when the load was in flux
      * @param conservative whether the last forecast missed by more than it claimed, so the search was conservative
      * @param windows      earlier windows the estimate used
      * @param dropped      why history was dropped this round, or null
      */
-    public record Round(Plan plan, RingPlan ring, boolean conservative, int windows, String dropped) {
+    public record Round(Plan plan, boolean conservative, int windows, String dropped) {
     }
 
     public synchronized Round plan(RingModel model) {
         ClusterSnapshot now = model.snapshot();
         String dropped = membershipChange(now);
-        Assessment a;
+        ring.set(new RingStrategy(SnapshotRing.tokens(now), model.rfOfTable(), ring.search));
+        PlanResult result;
         try {
-            a = planner.assess(new PlanRequest(now, List.copyOf(history), executed, false), m -> m);
+            result = planner.plan(request(now));
         } catch (History.MismatchException e) {
             dropped = "history dropped: " + e.getMessage();
             history.clear();
-            a = planner.assess(new PlanRequest(now, List.of(), executed, false), m -> m);
+            result = planner.plan(request(now));
         }
         int used = history.size();
-        RingPlannerConfig config = a.conservative() ? base.conservative(a.config().lambda(), a.config().benefitThreshold())
-                : base;
-        RingLoad ring = model.ringOn(a.model());
-        RingPlan searched = new RingPlanner(config).plan(ring);
-        Plan plan = searched.toPlan();
-        StrategyOutcome outcome = new StrategyOutcome(plan,
-                SnapshotRing.perNode(now.nodes(), RingApplier.apply(ring, plan.actions()).loadsAfter()));
-        PlanResult result = planner.finish(outcome, a);
+        boolean conservative = PredictionCheck.of(executed, now).map(PredictionCheck::conservative).orElse(false);
+        guardNext = true;
         remember(now);
         save();
-        return new Round(result.plan(), searched, a.conservative(), used, dropped);
+        return new Round(result.plan(), conservative, used, dropped);
+    }
+
+    private PlanRequest request(ClusterSnapshot now) {
+        return new PlanRequest(now, List.copyOf(history), executed, guarded && guardNext);
+    }
+
+    /** A job moved tokens: the next window's change from the last one is the move, not fluctuation. */
+    public synchronized void ringMoved() {
+        guardNext = false;
     }
 
     /** The plan a job carried out in full: the next windows check its forecast. */
@@ -155,6 +186,35 @@ public final class RingPlanning {
         history.addLast(window);
         while (history.size() > historyWindows) {
             history.removeFirst();
+        }
+    }
+
+    /**
+     * The planner's strategy: core's {@link RingStrategy} for the ring of the round in progress.
+     * The sidecar keeps one planner (its meters, its settings) while its ring changes every
+     * window, and a ring strategy is made for one ring. Set and used under the round's lock.
+     */
+    private static final class RoundRing implements Strategy {
+        private final RingPlannerConfig search;
+        private RingStrategy current;
+
+        RoundRing(RingPlannerConfig search) {
+            this.search = search;
+            this.current = new RingStrategy(Map.of(), Map.of(), search);
+        }
+
+        void set(RingStrategy s) {
+            current = s;
+        }
+
+        @Override
+        public String name() {
+            return current.name();
+        }
+
+        @Override
+        public StrategyOutcome outcome(LoadModel model, PlanningContext context) {
+            return current.outcome(model, context);
         }
     }
 }

@@ -17,13 +17,9 @@ import io.libra.cassandra.http.DaemonView;
 import io.libra.cassandra.http.Views;
 import io.libra.cassandra.jmx.CassandraNode;
 import io.libra.cassandra.jmx.JmxNode;
-import io.libra.core.Planner;
-import io.libra.core.estimate.EstimationConfig;
-import io.libra.core.estimate.FluctuationGuard;
 import io.libra.core.format.SnapshotCodec;
-import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.plan.Plan;
-import io.libra.core.ring.RingPlannerConfig;
+import io.libra.core.plan.PlanStatus;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MultiGauge;
@@ -57,9 +53,6 @@ public final class Sidecar implements Daemon, AutoCloseable {
     private final RingPlanning planning;
     /** The plan the running (or last) job was submitted with: its forecast is checked once it ran in full. */
     private volatile Plan submitted;
-    private final Optional<FluctuationGuard> guard;
-    /** The snapshot of the last window that was modelled, for the fluctuation guard. */
-    private volatile ClusterSnapshot previousSnapshot;
     private final Executor executor;
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final Counter windows;
@@ -86,6 +79,11 @@ public final class Sidecar implements Daemon, AutoCloseable {
             this(window, model, null, null, null, null, problem, null);
         }
 
+        /** The same, with the estimate of the latest round. */
+        State withEstimate(DaemonView.Estimate e) {
+            return new State(window, model, plan, planId, snapshotJson, snapshotSha256, problem, e);
+        }
+
         /** The same model and snapshot, with no plan, for the reason given. */
         State withoutPlan(String why) {
             return new State(window, model, null, null, snapshotJson, snapshotSha256, why, estimate);
@@ -98,14 +96,8 @@ public final class Sidecar implements Daemon, AutoCloseable {
             nodes.add(new CassandraNode(new JmxNode(in, config.jmx)));
         }
         this.collector = new Collector(nodes, config);
-        this.builder = new RingModelBuilder(config.collection.subrangesPerArc, Planner.builder().learning(false)
-                .estimation(EstimationConfig.DEFAULT.withCorrectionFactor(config.planner.correctionFactor)).build());
-        this.guard = config.planner.fluctuationThreshold > 0
-                ? Optional.of(new FluctuationGuard(config.planner.fluctuationThreshold)) : Optional.empty();
-        this.planning = new RingPlanning(Planner.builder().learning(true).meterRegistry(registry)
-                .estimation(EstimationConfig.DEFAULT.withCorrectionFactor(config.planner.correctionFactor)).build(),
-                new RingPlannerConfig(config.planner.lambda, config.planner.maxMoves, config.planner.maxMoveBytes,
-                        config.planner.slicesPerSubrange, config.planner.minImprovement), config.planner.historyWindows,
+        this.builder = new RingModelBuilder(config.collection.subrangesPerArc, config.planner.estimation());
+        this.planning = new RingPlanning(config.planner, registry,
                 PlanningStore.beside(Path.of(config.execution.journal), config.clusterName));
         this.executor = new Executor(nodes, config, new Journal(Path.of(config.execution.journal)), j -> onMoveDone());
         this.windows = Counter.builder("libra_cassandra_windows").description("Measurement windows completed")
@@ -273,25 +265,23 @@ public final class Sidecar implements Daemon, AutoCloseable {
         String json = SnapshotCodec.write(model.snapshot());
         State modelled = new State(w, model, null, null, json, SnapshotCodec.sha256(json.getBytes(StandardCharsets.UTF_8)),
                 null, state.estimate());
-        ClusterSnapshot previous = previousSnapshot;
-        previousSnapshot = model.snapshot();
-        Optional<String> unstable = previous == null ? Optional.empty()
-                : guard.flatMap(g -> g.check(previous, model.snapshot()));
-        if (unstable.isPresent()) {
-            String why = "load in flux, not planned on (planner.fluctuation_threshold): " + unstable.get();
-            LOG.info("window not planned on: {}", why);
-            return modelled.withoutPlan(why);
-        }
         RingPlanning.Round round = planning.plan(model);
         Plan plan = round.plan();
         if (round.dropped() != null) {
             LOG.info("{}", round.dropped());
         }
+        DaemonView.Estimate estimate = new DaemonView.Estimate(plan.estimation(), round.conservative(), planning.windows(),
+                round.dropped());
+        if (plan.status() == PlanStatus.SUSPENDED) {
+            String why = "load in flux, not planned on (planner.fluctuation_threshold): " + plan.detail();
+            LOG.info("window not planned on: {}", why);
+            return modelled.withEstimate(estimate).withoutPlan(why);
+        }
         LOG.info("window planned: {} move(s), Δ {} -> {}; estimation {} on {} window(s){} ({})", plan.actions().size(),
                 plan.before().imbalanceDegree(), plan.predicted().imbalanceDegree(), plan.estimation().model(),
                 plan.estimation().windows(), round.conservative() ? ", conservative" : "", plan.detail());
         return new State(w, model, plan, PlanIds.of(plan), modelled.snapshotJson(), modelled.snapshotSha256(), null,
-                new DaemonView.Estimate(plan.estimation(), round.conservative(), planning.windows(), round.dropped()));
+                estimate);
     }
 
     private void onMoveDone() {
@@ -300,7 +290,7 @@ public final class Sidecar implements Daemon, AutoCloseable {
         State s = state;
         state = new State(s.window(), s.model(), null, null, null, null, "the ring changed: waiting for a fresh window",
                 s.estimate());
-        previousSnapshot = null; // the load moved on purpose: that is not fluctuation
+        planning.ringMoved(); // the load moved on purpose: that is not fluctuation
     }
 
     // ---- what the API sees (http.Daemon) ----

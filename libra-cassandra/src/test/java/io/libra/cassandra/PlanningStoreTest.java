@@ -4,10 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.libra.cassandra.collect.RingModelBuilder;
 import io.libra.cassandra.collect.RingModelBuilderTest;
-import io.libra.core.Planner;
 import io.libra.core.estimate.EstimationConfig;
 import io.libra.core.plan.Plan;
-import io.libra.core.ring.RingPlannerConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,8 +25,7 @@ class PlanningStoreTest {
 
     /** A sidecar's planning as (re)started over the store. */
     private RingPlanning started(int historyWindows) {
-        return new RingPlanning(Planner.builder().learning(true).build(), new RingPlannerConfig(0.05, 2, 0, 4, 0.01),
-                historyWindows, store());
+        return new RingPlanning(RingPlanningTest.settings(historyWindows), null, store());
     }
 
     private RingPlanning.Round round(RingPlanning p) {
@@ -123,8 +120,7 @@ class PlanningStoreTest {
     @Test
     void aSaveThatCannotBeWrittenDoesNotStopPlanning() throws IOException {
         Path notADir = Files.writeString(dir.resolve("plain-file"), "x");
-        RingPlanning p = new RingPlanning(Planner.builder().learning(true).build(),
-                new RingPlannerConfig(0.05, 2, 0, 4, 0.01), 3,
+        RingPlanning p = new RingPlanning(RingPlanningTest.settings(3), null,
                 PlanningStore.beside(notADir.resolve("cassandra-journal.json"), "test-ring"));
         assertThat(round(p).plan().actions()).isNotEmpty();
         assertThat(p.windows()).isEqualTo(1);

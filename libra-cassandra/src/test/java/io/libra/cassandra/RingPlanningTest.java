@@ -6,12 +6,15 @@ import io.libra.cassandra.collect.RingModel;
 import io.libra.cassandra.collect.RingModelBuilder;
 import io.libra.cassandra.collect.RingModelBuilderTest;
 import io.libra.cassandra.collect.Window;
-import io.libra.core.Planner;
+import io.libra.cassandra.config.SidecarConfig;
 import io.libra.core.estimate.EstimationConfig;
 import io.libra.core.plan.Action;
 import io.libra.core.plan.MoveTokenAction;
 import io.libra.core.plan.NodeForecast;
 import io.libra.core.plan.Plan;
+import io.libra.core.plan.PlanStatus;
+import io.libra.core.ring.RingPlan;
+import io.libra.core.ring.RingPlanner;
 import io.libra.core.ring.RingPlannerConfig;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.ArrayList;
@@ -25,9 +28,20 @@ class RingPlanningTest {
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private final RingModelBuilder builder = new RingModelBuilder(8, EstimationConfig.DEFAULT);
 
+    /** The operator's planner settings: λ 0.05, 2 moves, 4 slices, min_improvement 0.01, no fluctuation guard. */
+    static SidecarConfig.Planner settings(int historyWindows) {
+        SidecarConfig.Planner c = new SidecarConfig.Planner();
+        c.lambda = 0.05;
+        c.maxMoves = 2;
+        c.slicesPerSubrange = 4;
+        c.minImprovement = 0.01;
+        c.fluctuationThreshold = 0;
+        c.historyWindows = historyWindows;
+        return c;
+    }
+
     private RingPlanning planning(int historyWindows) {
-        return new RingPlanning(Planner.builder().learning(true).meterRegistry(registry).build(),
-                new RingPlannerConfig(0.05, 2, 0, 4, 0.01), historyWindows);
+        return new RingPlanning(settings(historyWindows), registry);
     }
 
     /** The test ring's window with each node's measured CPU and disk replaced. */
@@ -113,5 +127,65 @@ class RingPlanningTest {
         assertThat(after.windows()).isZero();
         assertThat(after.plan().estimation().windows()).isEqualTo(1);
         assertThat(after.plan().estimation().lastPredictionError()).as("no forecast checked").isNaN();
+    }
+
+    /**
+     * One path: the round is core's Planner.plan with core's RingStrategy, so its moves are the
+     * ring search's on the window's model with the operator's λ and min_improvement, the estimate
+     * uses the configured correction factor, and core's planner meters count the round.
+     */
+    @Test
+    void aRoundIsCoresPlannerWithTheRingStrategyAndTheOperatorsSettings() {
+        SidecarConfig.Planner c = settings(3);
+        c.correctionFactor = 2.0;
+        RingPlanning p = new RingPlanning(c, registry);
+        assertThat(p.planner().config().lambda()).isEqualTo(0.05);
+        assertThat(p.planner().config().benefitThreshold()).isEqualTo(0.01);
+        assertThat(p.planner().estimation().correctionFactor()).isEqualTo(2.0);
+        RingModel model = new RingModelBuilder(8, c.estimation()).build(RingModelBuilderTest.window());
+        Plan plan = p.plan(model).plan();
+        RingPlan direct = new RingPlanner(new RingPlannerConfig(0.05, 2, 0, 4, 0.01)).plan(model.ring());
+        assertThat(direct.moves()).isNotEmpty();
+        assertThat(plan.strategy()).isEqualTo("libra-ring/" + direct.method());
+        assertThat(plan.actions().stream().map(a -> (MoveTokenAction) a)
+                .map(m -> m.node() + " " + m.fromToken() + " -> " + m.toToken()).toList())
+                .isEqualTo(direct.moves().stream().map(m -> m.node() + " " + m.fromKey() + " -> " + m.toKey()).toList());
+        assertThat(registry.get("libra.actions.planned").tag("strategy", "libra-ring").counter().count())
+                .isEqualTo(plan.actions().size());
+        assertThat(registry.get("libra.plan.time").tag("strategy", "libra-ring").timer().count()).isEqualTo(1);
+        assertThat(registry.get("libra.imbalance.degree").gauge().value())
+                .isCloseTo(model.load().balance().imbalanceDegree(), org.assertj.core.data.Offset.offset(1e-9));
+        // the operator's λ above this window's Δ: nothing to do
+        c.lambda = plan.before().imbalanceDegree() + 0.01;
+        Plan calm = new RingPlanning(c, null).plan(model).plan();
+        assertThat(calm.actions()).isEmpty();
+        assertThat(calm.status()).isEqualTo(PlanStatus.BALANCED);
+    }
+
+    /**
+     * Core's fluctuation guard (planner.fluctuation_threshold) compares the window with the last
+     * one kept; the first window after a job moved tokens is not held back for that move.
+     */
+    @Test
+    void aWindowInFluxIsSuspendedByCoresGuardButNotTheOneAfterAMove() {
+        SidecarConfig.Planner c = settings(3);
+        c.fluctuationThreshold = 0.2;
+        RingPlanning p = new RingPlanning(c, registry);
+        assertThat(p.plan(model(RingModelBuilderTest.window())).plan().actions()).isNotEmpty();
+        Window doubled = measured(n -> new double[] {n.id().equals("n1") ? 2 * n.cpuUsage() : n.cpuUsage(),
+            n.diskBytesPerSec()});
+        Plan inFlux = p.plan(model(doubled)).plan();
+        assertThat(inFlux.status()).isEqualTo(PlanStatus.SUSPENDED);
+        assertThat(inFlux.actions()).isEmpty();
+        assertThat(inFlux.detail()).startsWith("n1 cpu load changed by").contains("> 20%");
+        assertThat(p.plan(model(doubled)).plan().status()).as("steady again").isEqualTo(PlanStatus.PLANNED);
+        p.ringMoved();
+        Plan afterMove = p.plan(model(RingModelBuilderTest.window())).plan();
+        assertThat(afterMove.status()).as("the move's own change is not fluctuation").isEqualTo(PlanStatus.PLANNED);
+        assertThat(p.plan(model(doubled)).plan().status()).as("guarded again").isEqualTo(PlanStatus.SUSPENDED);
+        c.fluctuationThreshold = 0;
+        RingPlanning off = new RingPlanning(c, null);
+        off.plan(model(RingModelBuilderTest.window()));
+        assertThat(off.plan(model(doubled)).plan().status()).as("threshold 0: no guard").isEqualTo(PlanStatus.PLANNED);
     }
 }

@@ -29,15 +29,13 @@ public final class RingModelBuilder {
     private final int subRangesPerArc;
     private final Planner estimator;
 
-    /** Estimates with the paper's fixed mapping under {@code estimation} (one window: nothing to learn from). */
+    /**
+     * Estimates through core's planner with the paper's fixed mapping under {@code estimation} (one
+     * window: nothing to learn from); the planning round learns from the window and its history.
+     */
     public RingModelBuilder(int subRangesPerArc, EstimationConfig estimation) {
-        this(subRangesPerArc, Planner.builder().estimation(estimation).learning(false).build());
-    }
-
-    /** Estimates per-replica load through core's planner, as every adapter does. */
-    public RingModelBuilder(int subRangesPerArc, Planner estimator) {
         this.subRangesPerArc = subRangesPerArc;
-        this.estimator = estimator;
+        this.estimator = Planner.builder().estimation(estimation).learning(false).build();
     }
 
     public RingModel build(Window w) {

@@ -127,10 +127,11 @@ public final class ConfigLoader {
         positive(source + ": collection.sample_seconds", c.collection.sampleSeconds);
         positive(source + ": collection.subranges_per_arc", c.collection.subrangesPerArc);
         positive(source + ": planner.slices_per_subrange", c.planner.slicesPerSubrange);
-        notNegative(source + ": planner.lambda", c.planner.lambda);
+        // λ and min_improvement are the core planner's λ and benefit threshold, within its bounds
+        below(source + ": planner.lambda", c.planner.lambda, false, 10);
         notNegative(source + ": planner.max_moves", c.planner.maxMoves);
         notNegative(source + ": planner.max_move_bytes", c.planner.maxMoveBytes);
-        notNegative(source + ": planner.min_improvement", c.planner.minImprovement);
+        below(source + ": planner.min_improvement", c.planner.minImprovement, true, 1);
         notNegative(source + ": planner.fluctuation_threshold", c.planner.fluctuationThreshold);
         if (c.planner.historyWindows < 0 || c.planner.historyWindows > MAX_HISTORY_WINDOWS) {
             throw new ConfigException(source + ": planner.history_windows: must be from 0 to " + MAX_HISTORY_WINDOWS
@@ -232,8 +233,19 @@ public final class ConfigLoader {
 
     private static void notNegative(String field, double v) {
         if (!(v >= 0) || Double.isInfinite(v)) {
-            throw new ConfigException(field + ": must be a number >= 0, got "
-                    + (v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v)));
+            throw new ConfigException(field + ": must be a number >= 0, got " + number(v));
         }
+    }
+
+    /** {@code v} from 0 ({@code zero} whether 0 itself is allowed) up to, not including, {@code max}. */
+    private static void below(String field, double v, boolean zero, double max) {
+        if (!(zero ? v >= 0 : v > 0) || !(v < max)) {
+            throw new ConfigException(field + ": must be a number " + (zero ? ">= 0" : "> 0") + " and < " + number(max)
+                    + ", got " + number(v));
+        }
+    }
+
+    private static String number(double v) {
+        return v == Math.rint(v) && !Double.isInfinite(v) ? Long.toString((long) v) : Double.toString(v);
     }
 }

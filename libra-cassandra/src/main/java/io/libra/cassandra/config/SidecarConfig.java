@@ -140,6 +140,11 @@ public final class SidecarConfig {
          */
         @JsonProperty("history_windows")
         public int historyWindows = 3;
+
+        /** Core's metric mapping as configured (c = correction_factor), for every estimate the sidecar makes. */
+        public EstimationConfig estimation() {
+            return EstimationConfig.DEFAULT.withCorrectionFactor(correctionFactor);
+        }
     }
 
     /** Running plans. */

@@ -90,7 +90,14 @@ class ConfigLoaderTest {
         assertThatThrownBy(() -> ConfigLoader.load(yaml("instances:\n  - {id: a}\nplanner: {max_moves: -1}\n")))
                 .hasMessageEndingWith("sidecar.yaml: planner.max_moves: must be a number >= 0, got -1");
         assertThatThrownBy(() -> ConfigLoader.load(yaml("instances:\n  - {id: a}\nplanner: {lambda: -0.5}\n")))
-                .hasMessageEndingWith("planner.lambda: must be a number >= 0, got -0.5");
+                .hasMessageEndingWith("planner.lambda: must be a number > 0 and < 10, got -0.5");
+        // λ and min_improvement are core's λ and benefit threshold: 0 < λ < 10, 0 <= threshold < 1
+        assertThatThrownBy(() -> ConfigLoader.load(yaml("instances:\n  - {id: a}\nplanner: {lambda: 0}\n")))
+                .hasMessageEndingWith("planner.lambda: must be a number > 0 and < 10, got 0");
+        assertThatThrownBy(() -> ConfigLoader.load(yaml("instances:\n  - {id: a}\nplanner: {min_improvement: 1}\n")))
+                .hasMessageEndingWith("planner.min_improvement: must be a number >= 0 and < 1, got 1");
+        assertThat(ConfigLoader.load(yaml("instances:\n  - {id: a}\nplanner: {min_improvement: 0}\n")).planner.minImprovement)
+                .isZero();
         assertThatThrownBy(() -> ConfigLoader.load(yaml("instances:\n  - {id: a}\nplanner: {history_windows: 11}\n")))
                 .hasMessageEndingWith("planner.history_windows: must be from 0 to 10, got 11");
         assertThat(ConfigLoader.load(yaml("instances:\n  - {id: a}\n")).planner.historyWindows).isEqualTo(3);

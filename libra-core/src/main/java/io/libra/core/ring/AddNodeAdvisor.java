@@ -42,9 +42,15 @@ public final class AddNodeAdvisor {
     }
 
     public Advice advise(RingLoad ring, int count) {
-        if (count < 1 || count > MAX_COUNT) {
-            throw new IllegalArgumentException("count: must be from 1 to " + MAX_COUNT + ", got " + count);
-        }
+        return advise(ring, count, null);
+    }
+
+    /**
+     * @param place where the new nodes will be (data centre and rack), needed on a ring whose
+     *              loads are placed by NetworkTopologyStrategy; null otherwise
+     */
+    public Advice advise(RingLoad ring, int count, RingTopology.Place place) {
+        check(count, ring.placed(), place);
         Balance before = balance(ring);
         RingLoad libra = ring;
         RingLoad split = ring;
@@ -52,23 +58,34 @@ public final class AddNodeAdvisor {
         List<NewNode> halves = new ArrayList<>();
         for (int k = 1; k <= count; k++) {
             String id = "new-" + k;
-            NewNode best = best(libra, id);
+            NewNode best = best(libra, id, place);
             chosen.add(best);
-            libra = with(libra, best);
+            libra = with(libra, best, place);
             NewNode half = widestHalf(split, id);
             halves.add(half);
-            split = with(split, half);
+            split = with(split, half, place);
         }
         return new Advice(chosen, before, balance(libra), halves, balance(split));
     }
 
+    /** The count in range, and a place for the new nodes where some load is placed by data centre and rack. */
+    static void check(int count, boolean placed, RingTopology.Place place) {
+        if (count < 1 || count > MAX_COUNT) {
+            throw new IllegalArgumentException("count: must be from 1 to " + MAX_COUNT + ", got " + count);
+        }
+        if (place == null && placed) {
+            throw new IllegalArgumentException("place: the ring's replicas are placed by data centre and rack, so the "
+                    + "new nodes' data centre and rack must be given");
+        }
+    }
+
     /** The candidate boundary after which Δ is lowest (then the spread of deviations). */
-    private NewNode best(RingLoad ring, String id) {
+    private NewNode best(RingLoad ring, String id, RingTopology.Place place) {
         NewNode best = null;
         double bestDelta = Double.POSITIVE_INFINITY;
         double bestSpread = Double.POSITIVE_INFINITY;
         for (long t : candidates(ring)) {
-            RingGrid g = new RingGrid(with(ring, new NewNode(id, t)), slicesPerSegment);
+            RingGrid g = new RingGrid(with(ring, new NewNode(id, t), place), slicesPerSegment);
             double d = g.imbalance(g.initial);
             double s = g.spread(g.initial);
             if (d < bestDelta - 1e-12 || d <= bestDelta + 1e-12 && s < bestSpread) {
@@ -98,22 +115,30 @@ public final class AddNodeAdvisor {
 
     /** The free boundary nearest the middle of the widest primary arc. */
     private NewNode widestHalf(RingLoad ring, String id) {
-        List<RingNode> nodes = ring.nodes();
-        int n = nodes.size();
+        List<Long> tokens = ring.nodes().stream().map(RingNode::token).toList();
+        List<Long> ends = java.util.Arrays.stream(new RingGrid(ring, slicesPerSegment).end).boxed().toList();
+        return new NewNode(id, widestHalf(tokens, ends));
+    }
+
+    /** Of the candidate tokens none of {@code tokens} holds, the one nearest the middle of the widest range between them. */
+    static long widestHalf(List<Long> tokens, List<Long> candidates) {
+        List<Long> sorted = tokens.stream().sorted().toList();
+        int n = sorted.size();
         long bestMid = 0;
         long bestSpan = -1;
         for (int j = 0; j < n; j++) {
-            long from = nodes.get((j - 1 + n) % n).token();
-            long span = Tokens.clockwise(from, nodes.get(j).token());
+            long from = sorted.get((j - 1 + n) % n);
+            long span = Tokens.clockwise(from, sorted.get(j));
             if (n == 1 || Long.compareUnsigned(span, bestSpan) > 0) {
                 bestSpan = span;
                 bestMid = Tokens.advance(from, span, 0.5);
             }
         }
         long mid = bestMid;
-        long nearest = candidates(ring).stream()
-                .min((a, b) -> Long.compareUnsigned(distance(a, mid), distance(b, mid))).orElseThrow();
-        return new NewNode(id, nearest);
+        Set<Long> taken = new HashSet<>(tokens);
+        return candidates.stream().filter(t -> !taken.contains(t))
+                .min((a, b) -> Long.compareUnsigned(distance(a, mid), distance(b, mid)))
+                .orElseThrow(() -> new IllegalArgumentException("the ring has no segment boundary free for a new node's token"));
     }
 
     private static long distance(long a, long b) {
@@ -127,10 +152,14 @@ public final class AddNodeAdvisor {
      * token width, and the node carries no base load, since the measured base of the others is their
      * own process's work and moves nowhere.
      */
-    static RingLoad with(RingLoad ring, NewNode add) {
+    static RingLoad with(RingLoad ring, NewNode add, RingTopology.Place place) {
         List<RingNode> nodes = new ArrayList<>(ring.nodes());
         nodes.add(new RingNode(add.id(), add.token()));
-        return new RingLoad(nodes, RingApplier.splitAt(ring.segments(), add.token()));
+        java.util.Map<String, RingTopology.Place> places = new java.util.HashMap<>(ring.places());
+        if (place != null) {
+            places.put(add.id(), place);
+        }
+        return new RingLoad(nodes, RingApplier.splitAt(ring.segments(), add.token()), places);
     }
 
     private Balance balance(RingLoad ring) {

@@ -10,7 +10,7 @@ import java.util.Optional;
  * node's token sits), a greedy walk that gives each node the longest arc within both of
  * its limits covers the ring. Longest-first is optimal for a fixed rotation because loads
  * only grow with arc length. Exact only when a node's load depends on its own arc alone:
- * every group has replication factor 1 or at least the node count (which every node holds).
+ * in every replica group each node holds its own primary arc only, or every range.
  */
 final class BottleneckSearch {
     private static final int ITERATIONS = 50;
@@ -29,18 +29,13 @@ final class BottleneckSearch {
     }
 
     static boolean applies(RingGrid grid) {
-        for (int r : grid.rf) {
-            if (r != 1 && r < grid.n) {
-                return false;
-            }
-        }
-        return grid.n >= 2;
+        return grid.n >= 2 && grid.uncoupled();
     }
 
     private static double[] combined(RingGrid grid, Dimension dim) {
         double[] p = new double[2 * grid.m + 1];
-        for (int g = 0; g < grid.rf.length; g++) {
-            if (grid.rf[g] == 1 && grid.n > 1) {
+        for (int g = 0; g < grid.groupCount(); g++) {
+            if (grid.own(g)) {
                 double[] q = grid.prefix(g, dim);
                 for (int i = 0; i < p.length; i++) {
                     p[i] += q[i];
@@ -55,8 +50,8 @@ final class BottleneckSearch {
         for (int j = 0; j < grid.n; j++) {
             RingNode node = grid.nodes.get(j);
             f[j] = dim == Dimension.CPU ? node.baseCpu() : node.baseDisk();
-            for (int g = 0; g < grid.rf.length; g++) {
-                if (grid.rf[g] >= grid.n) {
+            for (int g = 0; g < grid.groupCount(); g++) {
+                if (grid.everywhere(g)) {
                     f[j] += grid.groupTotal(g, dim);
                 }
             }

@@ -81,7 +81,7 @@ public final class RingApplier {
                     + "'s neighbours on the ring: a token move keeps the nodes' order");
         }
         nodes.set(j, new RingNode(node.id(), to, node.baseCpu(), node.baseDisk(), node.cpuCapacity(), node.diskCapacity()));
-        return new RingLoad(nodes, splitAt(ring.segments(), to));
+        return new RingLoad(nodes, splitAt(ring.segments(), to), ring.places());
     }
 
     private static long token(String key, String at) {
@@ -122,7 +122,7 @@ public final class RingApplier {
 
     private static List<ReplicaLoad> scaled(List<ReplicaLoad> loads, double f) {
         List<ReplicaLoad> out = new ArrayList<>(loads.size());
-        loads.forEach(l -> out.add(new ReplicaLoad(l.replicationFactor(), l.cpu() * f, l.disk() * f, l.sizeBytes() * f)));
+        loads.forEach(l -> out.add(l.scaled(f)));
         return out;
     }
 }

@@ -4,24 +4,31 @@ import io.libra.core.model.Dimension;
 import io.libra.core.model.Normalisation;
 import io.libra.core.plan.Balance;
 import java.util.List;
-import java.util.TreeSet;
 
 /**
- * The ring cut into slices (each segment into equal pieces) with prefix sums per replication
- * group, so a candidate layout is an array of slice positions and evaluating it costs
- * O(nodes × groups). A node at position p owns the token at the end of slice p. Immutable.
+ * The ring cut into slices (each segment into equal pieces) with prefix sums per replica group,
+ * so a candidate layout is an array of slice positions and evaluating it costs O(nodes × groups ×
+ * runs). A node at position p owns the token at the end of slice p. A token move keeps the nodes'
+ * order, and a range's replicas depend on that order alone (who follows its owner clockwise), so
+ * which primary arcs each node holds is worked out once, from {@link RingTopology}'s placement,
+ * as runs of consecutive owners: a run from owner a+1 to owner b is the arc (p_a, p_b].
+ * Immutable.
  */
 final class RingGrid {
     final List<RingNode> nodes;
     final int n;
     final int m;
     final long[] end;
-    final int[] rf;
-    private final double[][] cpu;
-    private final double[][] disk;
-    private final double[][] size;
-    private final double[] totalCpu;
-    private final double[] totalDisk;
+    private final List<ReplicaGroup> groups;
+    /** Per group and node: pairs (a, b), each the arc (p_a, p_b] of consecutive primary arcs it holds. */
+    private final int[][][] runs;
+    /** Per group: replicas of a range (the same for every range). */
+    private final int[] replicas;
+    /** Per group and node j: replicas that change hands when a range passes between j and its successor. */
+    private final int[][] handover;
+    /** Per group: whether each node holds its own primary arc only. */
+    private final boolean[] own;
+    private final Slices slices;
     final double[] targetCpu;
     final double[] targetDisk;
     final int[] initial;
@@ -29,54 +36,25 @@ final class RingGrid {
     RingGrid(RingLoad ring, int slicesPerSegment) {
         this.nodes = ring.nodes();
         this.n = nodes.size();
-        TreeSet<Integer> factors = new TreeSet<>();
-        ring.segments().forEach(s -> s.loads().forEach(l -> factors.add(l.replicationFactor())));
-        this.rf = factors.stream().mapToInt(Integer::intValue).toArray();
-        int k = Math.max(1, slicesPerSegment);
-        List<RingSegment> segs = ring.segments();
-        int cap = segs.size() * k;
-        long[] ends = new long[cap];
-        double[][] c = new double[rf.length][cap];
-        double[][] d = new double[rf.length][cap];
-        double[][] z = new double[rf.length][cap];
-        int count = 0;
-        for (int i = 0; i < segs.size(); i++) {
-            RingSegment seg = segs.get(i);
-            long prev = segs.get((i - 1 + segs.size()) % segs.size()).endToken();
-            long span = Tokens.clockwise(prev, seg.endToken());
-            int pieces = span != 0 && Long.compareUnsigned(span, k) < 0 ? 1 : k;
-            for (int s = 0; s < pieces; s++) {
-                ends[count] = s == pieces - 1 ? seg.endToken() : Tokens.advance(prev, span, (s + 1.0) / pieces);
-                for (ReplicaLoad l : seg.loads()) {
-                    int g = group(l.replicationFactor());
-                    c[g][count] += l.cpu() / pieces;
-                    d[g][count] += l.disk() / pieces;
-                    z[g][count] += l.sizeBytes() / pieces;
-                }
-                count++;
-            }
+        this.slices = new Slices(ring.segments(), slicesPerSegment);
+        this.groups = slices.groups;
+        int gs = groups.size();
+        this.runs = new int[gs][][];
+        this.replicas = new int[gs];
+        this.handover = new int[gs][];
+        this.own = new boolean[gs];
+        for (int g = 0; g < gs; g++) {
+            place(g, ring.places());
         }
-        this.m = count;
-        this.end = java.util.Arrays.copyOf(ends, count);
-        this.cpu = prefixes(c, count);
-        this.disk = prefixes(d, count);
-        this.size = prefixes(z, count);
-        this.totalCpu = totals(cpu);
-        this.totalDisk = totals(disk);
-        this.initial = positions(nodes, end);
+        this.m = slices.m;
+        this.end = slices.end;
+        this.initial = positions();
         this.targetCpu = targets(Dimension.CPU);
         this.targetDisk = targets(Dimension.DISK);
     }
 
-    /**
-     * Each node's slice. Not a binary search: the first segment starts at the last one's end, so
-     * when that is not the highest token its slices wrap past it and the ends are not sorted.
-     */
-    private static int[] positions(List<RingNode> nodes, long[] end) {
-        java.util.Map<Long, Integer> at = new java.util.HashMap<>();
-        for (int i = 0; i < end.length; i++) {
-            at.put(end[i], i);
-        }
+    private int[] positions() {
+        java.util.Map<Long, Integer> at = slices.positions();
         int[] pos = new int[nodes.size()];
         for (int j = 0; j < pos.length; j++) {
             pos[j] = at.get(nodes.get(j).token());
@@ -84,32 +62,81 @@ final class RingGrid {
         return pos;
     }
 
-    private int group(int factor) {
-        for (int g = 0; g < rf.length; g++) {
-            if (rf[g] == factor) {
-                return g;
-            }
+    /** Group g's holders of each primary arc, turned into each node's runs of held arcs. */
+    private void place(int g, java.util.Map<String, RingTopology.Place> places) {
+        List<String> ids = nodes.stream().map(RingNode::id).toList();
+        java.util.Map<String, Integer> index = new java.util.HashMap<>();
+        for (int j = 0; j < n; j++) {
+            index.put(ids.get(j), j);
         }
-        throw new IllegalStateException("unknown replication factor " + factor);
+        boolean[][] holds = new boolean[n][n];
+        java.util.List<java.util.Set<String>> of = new java.util.ArrayList<>();
+        own[g] = true;
+        for (int i = 0; i < n; i++) {
+            List<String> walk = new java.util.ArrayList<>(ids.subList(i, n));
+            walk.addAll(ids.subList(0, i));
+            java.util.Set<String> h = RingTopology.holders(groups.get(g), places, walk);
+            of.add(h);
+            int owner = i;
+            h.forEach(id -> holds[index.get(id)][owner] = true);
+            own[g] &= h.size() == 1 && h.contains(ids.get(i));
+        }
+        replicas[g] = of.get(0).size();
+        runs[g] = new int[n][];
+        handover[g] = new int[n];
+        for (int j = 0; j < n; j++) {
+            runs[g][j] = runs(holds[j]);
+            java.util.Set<String> gained = new java.util.HashSet<>(of.get(j));
+            gained.removeAll(of.get((j + 1) % n));
+            handover[g][j] = gained.size();
+        }
     }
 
-    /** Prefix sums over the slices laid out twice, so arcs that wrap need no special case. */
-    private static double[][] prefixes(double[][] v, int count) {
-        double[][] p = new double[v.length][2 * count + 1];
-        for (int g = 0; g < v.length; g++) {
-            for (int i = 0; i < 2 * count; i++) {
-                p[g][i + 1] = p[g][i] + v[g][i % count];
+    /** Runs of consecutive held owners as pairs (a, b): owners a+1 .. b; all owners is one pair with a == b. */
+    private static int[] runs(boolean[] held) {
+        int n = held.length;
+        int start = -1;
+        for (int i = 0; i < n && start < 0; i++) {
+            if (held[i] && !held[(i - 1 + n) % n]) {
+                start = i;
             }
         }
-        return p;
+        if (start < 0) {
+            return held[0] ? new int[] {0, 0} : new int[0];
+        }
+        java.util.List<Integer> out = new java.util.ArrayList<>();
+        for (int k = 0; k < n; k++) {
+            int i = (start + k) % n;
+            if (held[i] && !held[(i - 1 + n) % n]) {
+                out.add((i - 1 + n) % n);
+            }
+            if (held[i] && !held[(i + 1) % n]) {
+                out.add(i);
+            }
+        }
+        return out.stream().mapToInt(Integer::intValue).toArray();
     }
 
-    private double[] totals(double[][] prefix) {
-        double[] t = new double[prefix.length];
-        for (int g = 0; g < prefix.length; g++) {
-            t[g] = prefix[g][m];
+    /** Whether every node holds its own primary arc alone, or every range, in each group: then loads are not coupled. */
+    boolean uncoupled() {
+        for (int g = 0; g < groups.size(); g++) {
+            if (!own[g] && !everywhere(g)) {
+                return false;
+            }
         }
-        return t;
+        return true;
+    }
+
+    boolean own(int g) {
+        return own[g] && !everywhere(g);
+    }
+
+    boolean everywhere(int g) {
+        return replicas[g] == n;
+    }
+
+    int groupCount() {
+        return groups.size();
     }
 
     private double[] targets(Dimension dim) {
@@ -120,8 +147,8 @@ final class RingGrid {
             total += dim == Dimension.CPU ? node.baseCpu() : node.baseDisk();
             capacity[j] = capacity(node, dim);
         }
-        for (int g = 0; g < rf.length; g++) {
-            total += Math.min(rf[g], n) * (dim == Dimension.CPU ? totalCpu[g] : totalDisk[g]);
+        for (int g = 0; g < groups.size(); g++) {
+            total += replicas[g] * slices.total(g, dim);
         }
         return Normalisation.targets(total, n, capacity);
     }
@@ -130,35 +157,32 @@ final class RingGrid {
         return dim == Dimension.CPU ? node.cpuCapacity() : node.diskCapacity();
     }
 
-    /** Sum over slices (from, to] clockwise; from == to means the whole ring. */
-    static double arc(double[] prefix, int m, int from, int to) {
-        return to > from ? prefix[to + 1] - prefix[from + 1] : prefix[to + 1 + m] - prefix[from + 1];
-    }
-
     double groupArc(int g, Dimension dim, int from, int to) {
-        return arc(dim == Dimension.CPU ? cpu[g] : disk[g], m, from, to);
+        return slices.arc(g, dim, from, to);
     }
 
     double[] prefix(int g, Dimension dim) {
-        return dim == Dimension.CPU ? cpu[g] : disk[g];
+        return slices.prefix(g, dim);
     }
 
     double groupTotal(int g, Dimension dim) {
-        return dim == Dimension.CPU ? totalCpu[g] : totalDisk[g];
+        return slices.total(g, dim);
     }
 
     /**
-     * Bytes whose replica set changes when a boundary moves from one position to another
-     * without crossing a neighbour: the slices between them, in the direction it moves.
+     * Bytes streamed when node j's token moves from one position to another without crossing a
+     * neighbour: the slices between them, once per replica that changes hands between j and its
+     * successor (one with SimpleStrategy below every node; none in a data centre j is not in,
+     * unless j's arc is where that data centre's holders change).
      */
-    double movedBytes(int from, int to, boolean clockwise) {
+    double movedBytes(int j, int from, int to, boolean clockwise) {
         if (from == to) {
             return 0;
         }
         double bytes = 0;
-        for (int g = 0; g < rf.length; g++) {
-            if (rf[g] < n) {
-                bytes += clockwise ? arc(size[g], m, from, to) : arc(size[g], m, to, from);
+        for (int g = 0; g < groups.size(); g++) {
+            if (handover[g][j] > 0) {
+                bytes += handover[g][j] * (clockwise ? slices.bytes(g, from, to) : slices.bytes(g, to, from));
             }
         }
         return bytes;
@@ -167,11 +191,10 @@ final class RingGrid {
     /** Load of node j in dimension dim for a layout. */
     double load(int[] pos, int j, Dimension dim) {
         double v = dim == Dimension.CPU ? nodes.get(j).baseCpu() : nodes.get(j).baseDisk();
-        for (int g = 0; g < rf.length; g++) {
-            if (rf[g] >= n) {
-                v += groupTotal(g, dim);
-            } else {
-                v += groupArc(g, dim, pos[(j - rf[g] + n) % n], pos[j]);
+        for (int g = 0; g < groups.size(); g++) {
+            int[] r = runs[g][j];
+            for (int i = 0; i < r.length; i += 2) {
+                v += groupArc(g, dim, pos[r[i]], pos[r[i + 1]]);
             }
         }
         return v;

@@ -4,14 +4,21 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
- * A ring of single-token nodes and its load by segment. Nodes are kept in token order, which
- * is also the replica order: with replication factor r (one data centre, no racks) node j
- * holds the primary arcs of itself and its r-1 predecessors.
+ * A ring of single-token nodes and its load by segment. Nodes are kept in token order. A
+ * SimpleStrategy group's range lies on its owner and the next nodes clockwise; a
+ * NetworkTopologyStrategy group's on the nodes {@link RingTopology} places it on, from the
+ * nodes' {@code places} (needed then, for every node).
  */
-public record RingLoad(List<RingNode> nodes, List<RingSegment> segments) {
+public record RingLoad(List<RingNode> nodes, List<RingSegment> segments, Map<String, RingTopology.Place> places) {
+    public RingLoad(List<RingNode> nodes, List<RingSegment> segments) {
+        this(nodes, segments, Map.of());
+    }
+
     public RingLoad {
         if (nodes == null || nodes.isEmpty()) {
             throw new IllegalArgumentException("nodes: must not be empty");
@@ -21,7 +28,30 @@ public record RingLoad(List<RingNode> nodes, List<RingSegment> segments) {
         }
         nodes = sorted(nodes);
         segments = List.copyOf(segments);
-        checkSegments(nodes, segments);
+        Map<String, List<Long>> tokens = new TreeMap<>();
+        nodes.forEach(n -> tokens.put(n.id(), List.of(n.token())));
+        checkSegments(tokens, segments);
+        places = Map.copyOf(new TreeMap<>(places));
+        checkPlaces(tokens.keySet(), segments, places);
+    }
+
+    /** Whether some load is placed by data centre and rack (so every node needs its place). */
+    public boolean placed() {
+        return placed(segments);
+    }
+
+    static boolean placed(List<RingSegment> segments) {
+        return segments.stream().anyMatch(s -> s.loads().stream().anyMatch(l -> !l.group().successor()));
+    }
+
+    static void checkPlaces(Set<String> ids, List<RingSegment> segments, Map<String, RingTopology.Place> places) {
+        boolean placed = placed(segments);
+        for (String id : ids) {
+            if (placed && !places.containsKey(id)) {
+                throw new IllegalArgumentException("places: node " + id + " has no data centre and rack, which "
+                        + "NetworkTopologyStrategy placement needs");
+            }
+        }
     }
 
     private static List<RingNode> sorted(List<RingNode> nodes) {
@@ -39,7 +69,8 @@ public record RingLoad(List<RingNode> nodes, List<RingSegment> segments) {
         return List.copyOf(s);
     }
 
-    private static void checkSegments(List<RingNode> nodes, List<RingSegment> segments) {
+    /** Segments in token order, and one ending at every node's every token. */
+    static void checkSegments(Map<String, List<Long>> tokens, List<RingSegment> segments) {
         Set<Long> ends = new HashSet<>();
         for (int i = 0; i < segments.size(); i++) {
             long end = segments.get(i).endToken();
@@ -48,10 +79,10 @@ public record RingLoad(List<RingNode> nodes, List<RingSegment> segments) {
             }
             ends.add(end);
         }
-        for (RingNode n : nodes) {
-            if (!ends.contains(n.token())) {
-                throw new IllegalArgumentException("segments: no segment ends at node " + n.id() + "'s token " + n.token());
+        tokens.forEach((id, ts) -> ts.forEach(t -> {
+            if (!ends.contains(t)) {
+                throw new IllegalArgumentException("segments: no segment ends at node " + id + "'s token " + t);
             }
-        }
+        }));
     }
 }

@@ -28,7 +28,7 @@ final class RingMoves {
         double c = 0;
         for (int j = 0; j < grid.n; j++) {
             int cw = Math.floorMod(to[j] - from[j], grid.m);
-            c += cw <= grid.m - cw ? grid.movedBytes(from[j], to[j], true) : grid.movedBytes(from[j], to[j], false);
+            c += grid.movedBytes(j, from[j], to[j], cw <= grid.m - cw);
         }
         return c;
     }
@@ -83,14 +83,14 @@ final class RingMoves {
         int ccw = m - cw;
         boolean clockwise = cw <= roomCw || (ccw > roomCcw && cw <= ccw);
         int steps = clockwise ? Math.min(cw, roomCw) : Math.min(ccw, roomCcw);
-        steps = capped(c, steps, clockwise);
+        steps = capped(j, c, steps, clockwise);
         if (steps <= 0) {
             return -1;
         }
         return Math.floorMod(c + (clockwise ? steps : -steps), m);
     }
 
-    private int capped(int c, int steps, boolean clockwise) {
+    private int capped(int j, int c, int steps, boolean clockwise) {
         if (config.maxMoveBytes() <= 0) {
             return steps;
         }
@@ -99,7 +99,7 @@ final class RingMoves {
         while (lo < hi) {
             int mid = (lo + hi + 1) >>> 1;
             int p = Math.floorMod(c + (clockwise ? mid : -mid), grid.m);
-            if (grid.movedBytes(c, p, clockwise) <= config.maxMoveBytes()) {
+            if (grid.movedBytes(j, c, p, clockwise) <= config.maxMoveBytes()) {
                 lo = mid;
             } else {
                 hi = mid - 1;
@@ -116,7 +116,7 @@ final class RingMoves {
         TokenCandidate c = new TokenCandidate(grid, pos.clone(), j, p);
         int c0 = pos[j];
         boolean clockwise = Math.floorMod(p - c0, grid.m) < Math.floorMod(pos[(j + 1) % grid.n] - c0, grid.m);
-        double bytes = grid.movedBytes(c0, p, clockwise);
+        double bytes = grid.movedBytes(j, c0, p, clockwise);
         int critical = c.critical();
         Dimension dim = c.criticalDimension();
         StringBuilder note = new StringBuilder(String.format(java.util.Locale.ROOT,

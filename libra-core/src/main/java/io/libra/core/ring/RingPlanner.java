@@ -8,7 +8,9 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Plans token moves on a single-token ring so Δ (eq. 4) falls in both dimensions at once.
+ * Plans token moves on a single-token ring so Δ (eq. 4) falls in both dimensions at once, with
+ * each range's replicas where Cassandra places them (SimpleStrategy, NetworkTopologyStrategy per
+ * data centre and rack: {@link RingGrid}).
  * Two searches propose a target layout: the exact bottleneck search (when it applies) and
  * the greedy; each target is turned into the capped moves of one run and the run that ends
  * with the lower Δ wins (fewer bytes on a tie). Pure and deterministic.
@@ -66,7 +68,7 @@ public final class RingPlanner {
                 }
             }
         } else {
-            notes.add("bottleneck search skipped: a replication factor between 1 and the node count couples neighbours");
+            notes.add("bottleneck search skipped: replicas beyond a node's own arc (and short of every node) couple neighbours");
         }
         Balance predicted = grid.balance(chosen.layout());
         PlanStatus status = chosen.moves().isEmpty() ? PlanStatus.STUCK : PlanStatus.PLANNED;

@@ -12,9 +12,10 @@ import java.util.TreeSet;
 /**
  * Where Cassandra puts each keyspace's replicas: every node's data centre and rack, and every
  * keyspace's replication ({@code SimpleStrategy}: one factor; {@code NetworkTopologyStrategy}: a
- * factor per data centre). {@link #replicas} is Cassandra's own placement, vnodes included; the
- * token planner itself assumes the simpler "next nodes clockwise", and {@link #unmodelled} names
- * each keyspace where that assumption is false.
+ * factor per data centre). {@link #replicas} is Cassandra's own placement, vnodes included, and
+ * the token planner searches with it ({@link ReplicaGroup}); {@link #unplanned} names each
+ * keyspace it cannot place, {@link #unmodelled} each whose replicas are not simply the next nodes
+ * clockwise.
  *
  * @param nodes      node id → its place (as the snitch reports it)
  * @param keyspaces  keyspace → its replication
@@ -61,9 +62,23 @@ public record RingTopology(Map<String, Place> nodes, Map<String, Replication> ke
     }
 
     /**
-     * One line per keyspace whose replicas are not "the next nodes clockwise", the model the token
-     * planner searches with; empty for {@code SimpleStrategy}, and for NetworkTopologyStrategy in
-     * one data centre with one rack, a factor of 1 (the owner alone), or a factor that puts a
+     * One line per keyspace whose replication the token planner cannot place: a strategy other than
+     * SimpleStrategy and NetworkTopologyStrategy (transient factors are the reader's to refuse).
+     */
+    public List<String> unplanned() {
+        List<String> out = new ArrayList<>();
+        new TreeMap<>(keyspaces).forEach((ks, r) -> {
+            if (!r.strategy().equals(SIMPLE) && !r.strategy().equals(NETWORK_TOPOLOGY)) {
+                out.add("keyspace " + ks + ": " + r.strategy() + " is not modelled");
+            }
+        });
+        return out;
+    }
+
+    /**
+     * One line per keyspace whose replicas are not "the next nodes clockwise" (the successor
+     * model, all the planner placed before it searched with {@link ReplicaGroup}s); empty for
+     * {@code SimpleStrategy}, and for NetworkTopologyStrategy in one data centre with one rack, a factor of 1 (the owner alone), or a factor that puts a
      * replica on every node there.
      */
     public List<String> unmodelled() {
@@ -114,33 +129,52 @@ public record RingTopology(Map<String, Place> nodes, Map<String, Replication> ke
         List<String> walk = walk(tokensOfNode, token);
         Set<String> chosen = new HashSet<>();
         if (r.strategy().equals(SIMPLE)) {
-            walk.stream().distinct().limit(r.rfByDc().get("")).forEach(chosen::add);
+            chosen.addAll(holders(ReplicaGroup.simple(r.rfByDc().get("")), nodes, walk));
         } else {
-            r.rfByDc().forEach((dc, rf) -> chosen.addAll(inDc(walk, dc, rf)));
+            r.rfByDc().forEach((dc, rf) -> {
+                if (rf > 0) {
+                    chosen.addAll(holders(new ReplicaGroup(r, dc), nodes, walk));
+                }
+            });
         }
         return walk.stream().distinct().filter(chosen::contains).toList();
     }
 
-    private Set<String> inDc(List<String> walk, String dc, int rf) {
-        List<String> members = walk.stream().distinct().filter(id -> place(id).dc().equals(dc)).toList();
-        long racks = members.stream().map(id -> place(id).rack()).distinct().count();
-        int left = Math.min(rf, members.size());
-        long repeats = rf - racks;
+    /**
+     * The nodes of one replica group holding the range whose primary starts {@code walk} (nodes in
+     * ring order, one entry per token): SimpleStrategy's next distinct nodes; in a data centre,
+     * a node in a rack not yet used is taken, one in a used rack only while fewer racks than the
+     * factor leave room for repeats.
+     */
+    static Set<String> holders(ReplicaGroup group, Map<String, Place> places, List<String> walk) {
+        return holders(group, places, Census.of(group, places, walk), walk);
+    }
+
+    /** A group's nodes and racks on the whole ring (whichever node a walk starts from). */
+    record Census(int members, long racks) {
+        static Census of(ReplicaGroup group, Map<String, Place> places, java.util.Collection<String> nodes) {
+            List<String> in = nodes.stream().distinct()
+                    .filter(id -> group.successor() || place(places, id).dc().equals(group.dc())).toList();
+            return new Census(in.size(), group.successor() ? 1 : in.stream().map(id -> place(places, id).rack())
+                    .distinct().count());
+        }
+    }
+
+    /** As {@link #holders(ReplicaGroup, Map, List)}, reading the walk only as far as it must. */
+    static Set<String> holders(ReplicaGroup group, Map<String, Place> places, Census census, Iterable<String> walk) {
+        int left = Math.min(group.factor(), census.members());
+        long repeats = group.factor() - census.racks();
         Set<String> racksUsed = new HashSet<>();
         Set<String> out = new LinkedHashSet<>();
         for (String id : walk) {
             if (left == 0) {
                 break;
             }
-            if (!place(id).dc().equals(dc) || out.contains(id)) {
+            if (out.contains(id) || !group.successor() && !place(places, id).dc().equals(group.dc())) {
                 continue;
             }
-            if (racksUsed.add(place(id).rack())) {
+            if (group.successor() || racksUsed.add(place(places, id).rack()) || repeats-- > 0) {
                 out.add(id);
-                left--;
-            } else if (repeats > 0) {
-                out.add(id);
-                repeats--;
                 left--;
             }
         }
@@ -202,8 +236,8 @@ public record RingTopology(Map<String, Place> nodes, Map<String, Replication> ke
         return r;
     }
 
-    private Place place(String node) {
-        Place p = nodes.get(node);
+    private static Place place(Map<String, Place> places, String node) {
+        Place p = places.get(node);
         if (p == null) {
             throw new IllegalArgumentException("node " + node + ": no data centre and rack known");
         }

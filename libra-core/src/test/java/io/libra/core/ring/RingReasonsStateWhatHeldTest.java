@@ -72,6 +72,11 @@ class RingReasonsStateWhatHeldTest {
             this(normalise(ArcReference.loads(ring.nodes(), ring.segments())));
         }
 
+        /** From each node's absolute {cpu, disk} (by any oracle), normalised to the mean. */
+        static State of(Map<String, double[]> loads) {
+            return new State(normalise(loads));
+        }
+
         private static Map<String, double[]> normalise(Map<String, double[]> loads) {
             double[] mean = new double[2];
             loads.values().forEach(l -> {
@@ -95,7 +100,7 @@ class RingReasonsStateWhatHeldTest {
         }
     }
 
-    private static void check(RingPlannerConfig config, State before, State after, Reason why) {
+    static void check(RingPlannerConfig config, State before, State after, Reason why) {
         String src = why.source().node();
         String dst = why.destination().node();
         assertThat(why.source().before()).isCloseTo(before.deviation(src), Offset.offset(EPS));

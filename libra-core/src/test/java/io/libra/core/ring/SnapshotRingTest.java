@@ -84,6 +84,47 @@ class SnapshotRingTest {
         assertThat(ring.segments().get(1).loads()).extracting(ReplicaLoad::replicationFactor).containsExactly(1, 3);
     }
 
+    /** n1, n2 in dc1 (racks r1, r2), n3 in dc2; ks.t one replica per data centre, ks.u dc1 only. */
+    private static RingTopology topology(Map<String, Integer> ksT) {
+        return new RingTopology(Map.of("n1", new RingTopology.Place("dc1", "r1"), "n2", new RingTopology.Place("dc1", "r2"),
+                "n3", new RingTopology.Place("dc2", "r1")), Map.of("ks", RingTopology.Replication.networkTopology(ksT)));
+    }
+
+    @Test
+    void withATopologyEachDataCentreCarriesItsOwnReplicasLoad() {
+        RingLoad ring = SnapshotRing.of(snapshot(RING), model(), topology(Map.of("dc1", 1, "dc2", 1)));
+        RingSegment a2 = ring.segments().get(1);
+        // ks.t on n2 (dc1) 2 and n3 (dc2) 4 are two groups, not one mean of 3; ks.u (same keyspace) joins dc1's
+        assertThat(a2.loads()).extracting(l -> l.group().dc()).containsExactly("dc1", "dc2");
+        assertThat(a2.loads().get(0).cpu()).isCloseTo(2.0 + 5.0, Offset.offset(1e-12));
+        assertThat(a2.loads().get(1).cpu()).isCloseTo(4.0, Offset.offset(1e-12));
+        assertThat(ring.places()).containsKeys("n1", "n2", "n3");
+        // dc2's one node holds dc2's replica of every range; dc1's replica of a2 is its primary n2
+        List<RingNodeLoad> loads = RingPlanner.loads(ring);
+        assertThat(loads.get(1).cpu()).isCloseTo(7.0, Offset.offset(1e-9));
+        assertThat(loads.get(2).cpu()).isCloseTo(4.0 + 1.0, Offset.offset(1e-9));
+    }
+
+    @Test
+    void aTopologyThatDoesNotCoverTheSnapshotIsNamed() {
+        assertThatThrownBy(() -> SnapshotRing.of(snapshot(RING), model(), topology(Map.of("dc1", 1))))
+                .hasMessage("regions: region ks.t/a2@n3 is on n3 in data centre dc2, where keyspace ks keeps no replica");
+        RingTopology noKs = new RingTopology(topology(Map.of("dc1", 1)).nodes(), Map.of());
+        assertThatThrownBy(() -> SnapshotRing.of(snapshot(RING), model(), noKs))
+                .hasMessageStartingWith("regions: table ks.").hasMessageEndingWith(": keyspace ks has no replication");
+    }
+
+    @Test
+    void aVnodeRingKeepsEveryNodesTokens() {
+        Map<String, List<String>> vnodes = Map.of("n1", List.of(Tokens.toKey(T1), Tokens.toKey(5)),
+                "n2", List.of(Tokens.toKey(T2)), "n3", List.of(Tokens.toKey(T3)));
+        VnodeRing ring = SnapshotRing.vnodes(snapshot(vnodes), model(), topology(Map.of("dc1", 1, "dc2", 1)));
+        assertThat(ring.tokens()).containsEntry("n1", List.of(T1, 5L)).containsEntry("n3", List.of(T3));
+        assertThat(ring.segments()).extracting(RingSegment::endToken).containsExactly(T1, T2, 5L, T3, Long.MAX_VALUE);
+        assertThat(ring.members().get(0).baseCpu()).isEqualTo(0.5);
+        assertThat(ring.segments().get(1).loads()).extracting(l -> l.group().dc()).containsExactly("dc1", "dc2");
+    }
+
     @Test
     void refusesWhatIsNotASingleTokenRing() {
         assertThatThrownBy(() -> SnapshotRing.tokens(snapshot(Map.of())))
