@@ -66,6 +66,22 @@ class VnodeAdvisorTest {
     }
 
     @Test
+    void whereLoadFollowsOwnershipTheBaselineIsTheSameAdvice() {
+        VnodeRing hot = hotRing();
+        List<RingSegment> even = new ArrayList<>();
+        for (int i = 0; i < hot.segments().size(); i++) {
+            long prev = hot.segments().get((i + hot.segments().size() - 1) % hot.segments().size()).endToken();
+            double w = Tokens.width(Tokens.clockwise(prev, hot.segments().get(i).endToken()));
+            even.add(new RingSegment(hot.segments().get(i).endToken(), List.of(new ReplicaLoad(2, w, w, 0))));
+        }
+        List<VnodeRing.Member> members = new ArrayList<>();
+        hot.members().forEach(m -> members.add(new VnodeRing.Member(m.id(), m.tokens(), 0, 0)));
+        VnodeAdvisor.Advice a = new VnodeAdvisor(4).advise(new VnodeRing(members, even, Map.of()), 2, 3, null);
+        assertThat(a.split()).isEqualTo(a.nodes());
+        assertThat(a.splitAfter()).isEqualTo(a.after());
+    }
+
+    @Test
     void refusesWhatItCannotAdvise() {
         VnodeAdvisor advisor = new VnodeAdvisor(2);
         assertThatThrownBy(() -> advisor.advise(hotRing(), 1, 0, null)).hasMessage("num_tokens: must be from 1 to 256, got 0");
