@@ -35,10 +35,18 @@ public final class RingStrategy implements Strategy {
         return new RingStrategy(SnapshotRing.tokens(snapshot), SnapshotRing.replicationFactors(snapshot), search);
     }
 
-    /** The strategy for a snapshot's ring with each keyspace placed by its replication in {@code topology} (racks, data centres). */
+    /**
+     * The strategy for a single-token ring with each table ({@code keyspace.table}) placed by its
+     * keyspace's replication in {@code topology} (racks, data centres), as
+     * {@link SnapshotRing#of(ClusterSnapshot, LoadModel, RingTopology)} places it.
+     */
+    public RingStrategy(Map<String, Long> tokens, RingTopology topology, RingPlannerConfig search) {
+        this(model -> SnapshotRing.of(Map.copyOf(tokens), model, topology), search);
+    }
+
+    /** The strategy for a snapshot's ring with each keyspace placed by its replication in {@code topology}. */
     public static RingStrategy of(ClusterSnapshot snapshot, RingTopology topology, RingPlannerConfig search) {
-        Map<String, Long> tokens = SnapshotRing.tokens(snapshot);
-        return new RingStrategy(model -> SnapshotRing.of(tokens, model, topology), search);
+        return new RingStrategy(SnapshotRing.tokens(snapshot), topology, search);
     }
 
     @Override
