@@ -76,6 +76,7 @@ public final class VnodeAdvisor {
         VnodeLoads.Layout layout = model.layout(ring);
         List<Long> tokens = new ArrayList<>();
         for (int k = 0; k < numTokens; k++) {
+            VnodeLoads.Evaluated now = model.evaluate(layout);
             int bestPos = -1;
             double bestDelta = Double.POSITIVE_INFINITY;
             double bestSpread = Double.POSITIVE_INFINITY;
@@ -83,7 +84,7 @@ public final class VnodeAdvisor {
                 if (java.util.Arrays.binarySearch(layout.pos(), p) >= 0) {
                     continue;
                 }
-                double[][] loads = model.loads(layout.plus(p, j));
+                double[][] loads = model.loadsWith(now, p, j);
                 double d = VnodeLoads.balance(loads).imbalanceDegree();
                 double s = VnodeLoads.spread(loads);
                 if (d < bestDelta - 1e-12 || d <= bestDelta + 1e-12 && s < bestSpread) {

@@ -171,6 +171,29 @@ class VnodeAdvisorTest {
         }
     }
 
+    /** The search's shortcut (only the ranges a new token's place reaches) gives the loads a full evaluation gives. */
+    @Property(tries = 150)
+    void oneMoreTokenCostsOnlyTheRangesItReachesAndGivesTheSameLoads(@ForAll("cases") Case c,
+                                                                      @ForAll @IntRange(min = 0, max = 999) int at,
+                                                                      @ForAll @IntRange(min = 0, max = 9) int who) {
+        VnodeLoads model = new VnodeLoads(c.ring(), 3, null, null);
+        VnodeLoads.Layout layout = model.layout(c.ring());
+        List<Integer> free = new ArrayList<>();
+        for (int p = 0; p < model.slices.m; p++) {
+            if (java.util.Arrays.binarySearch(layout.pos(), p) < 0) {
+                free.add(p);
+            }
+        }
+        int p = free.get(at % free.size());
+        int j = who % model.ids.size();
+        double[][] shortcut = model.loadsWith(model.evaluate(layout), p, j);
+        double[][] full = model.loads(layout.plus(p, j));
+        for (int k = 0; k < full.length; k++) {
+            assertThat(shortcut[k][0]).as("cpu of %s", model.ids.get(k)).isCloseTo(full[k][0], Offset.offset(1e-9));
+            assertThat(shortcut[k][1]).as("disk of %s", model.ids.get(k)).isCloseTo(full[k][1], Offset.offset(1e-9));
+        }
+    }
+
     private static Balance reference(Case c, List<VnodeAdvisor.NewNode> added) {
         Map<String, List<Long>> tokens = new TreeMap<>(c.ring().tokens());
         added.forEach(n -> tokens.put(n.id(), n.tokens()));
