@@ -147,7 +147,7 @@ public record RingTopology(Map<String, Place> nodes, Map<String, Replication> ke
      * factor leave room for repeats.
      */
     static Set<String> holders(ReplicaGroup group, Map<String, Place> places, List<String> walk) {
-        return holders(group, places, Census.of(group, places, walk), walk);
+        return holders(group, places, Census.of(group, places, walk), walk).nodes();
     }
 
     /** A group's nodes and racks on the whole ring (whichever node a walk starts from). */
@@ -160,16 +160,20 @@ public record RingTopology(Map<String, Place> nodes, Map<String, Replication> ke
         }
     }
 
-    /** As {@link #holders(ReplicaGroup, Map, List)}, reading the walk only as far as it must. */
-    static Set<String> holders(ReplicaGroup group, Map<String, Place> places, Census census, Iterable<String> walk) {
+    /**
+     * As {@link #holders(ReplicaGroup, Map, List)}, reading the walk only as far as it must: the
+     * entries read are the holders' {@link Held#read}, so a token placed beyond them cannot change
+     * the holders.
+     */
+    static Held holders(ReplicaGroup group, Map<String, Place> places, Census census, Iterable<String> walk) {
         int left = Math.min(group.factor(), census.members());
         long repeats = group.factor() - census.racks();
         Set<String> racksUsed = new HashSet<>();
         Set<String> out = new LinkedHashSet<>();
-        for (String id : walk) {
-            if (left == 0) {
-                break;
-            }
+        int read = 0;
+        for (java.util.Iterator<String> it = walk.iterator(); left > 0 && it.hasNext(); ) {
+            String id = it.next();
+            read++;
             if (out.contains(id) || !group.successor() && !place(places, id).dc().equals(group.dc())) {
                 continue;
             }
@@ -178,7 +182,11 @@ public record RingTopology(Map<String, Place> nodes, Map<String, Replication> ke
                 left--;
             }
         }
-        return out;
+        return new Held(out, read);
+    }
+
+    /** A range's holders, and how many walk entries deciding them took. */
+    record Held(Set<String> nodes, int read) {
     }
 
     /** Nodes in ring order, one entry per token, from the primary of the range holding {@code token}. */

@@ -50,7 +50,10 @@ public final class SnapshotRing {
      * @throws IllegalArgumentException naming the table or node the topology does not cover
      */
     public static RingLoad of(ClusterSnapshot snapshot, LoadModel model, RingTopology topology) {
-        Map<String, Long> tokens = tokens(snapshot);
+        return of(tokens(snapshot), model, topology);
+    }
+
+    static RingLoad of(Map<String, Long> tokens, LoadModel model, RingTopology topology) {
         return of(tokens, model, placed(topology), replicas(topology, tokens.keySet()), topology.nodes());
     }
 

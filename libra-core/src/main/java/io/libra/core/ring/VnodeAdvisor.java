@@ -10,7 +10,8 @@ import java.util.stream.Collectors;
  * of them): each new node takes its tokens one at a time, each at the slice boundary after which
  * Δ (eq. 4) is lowest (then the spread of deviations), replica placement included, so its tokens
  * land in the hottest ranges, where taking the range relieves most in CPU and disk at once. The
- * baseline is ownership-based allocation: each token splits the widest range in the middle. Both
+ * baseline is allocation by ownership: the same search with every range's load its token width
+ * (what {@code allocate_tokens_for_local_replication_factor} balances, not its algorithm). Both
  * are predicted with the same model, in which a joining node carries the load of the ranges it
  * takes and nothing else (as {@link AddNodeAdvisor} does for single tokens).
  */
@@ -37,7 +38,7 @@ public final class VnodeAdvisor {
 
     /**
      * @param after      the ring's balance once the advised nodes have joined, by the model
-     * @param split      the baseline's tokens (the widest range split in the middle, token by token)
+     * @param split      the baseline's tokens (balancing replicated ownership, token by token)
      * @param splitAfter the balance the baseline would give
      */
     public record Advice(List<NewNode> nodes, Balance before, Balance after, List<NewNode> split, Balance splitAfter) {
@@ -61,7 +62,7 @@ public final class VnodeAdvisor {
             NewNode best = best(libra, id, numTokens, place);
             chosen.add(best);
             libra = libra.with(new VnodeRing.Member(id, best.tokens(), 0, 0), place);
-            NewNode half = halves(split, id, numTokens);
+            NewNode half = best(byOwnership(split), id, numTokens, place);
             halves.add(half);
             split = split.with(new VnodeRing.Member(id, half.tokens(), 0, 0), place);
         }
@@ -75,6 +76,7 @@ public final class VnodeAdvisor {
         VnodeLoads.Layout layout = model.layout(ring);
         List<Long> tokens = new ArrayList<>();
         for (int k = 0; k < numTokens; k++) {
+            VnodeLoads.Evaluated now = model.evaluate(layout);
             int bestPos = -1;
             double bestDelta = Double.POSITIVE_INFINITY;
             double bestSpread = Double.POSITIVE_INFINITY;
@@ -82,7 +84,7 @@ public final class VnodeAdvisor {
                 if (java.util.Arrays.binarySearch(layout.pos(), p) >= 0) {
                     continue;
                 }
-                double[][] loads = model.loads(layout.plus(p, j));
+                double[][] loads = model.loadsWith(now, p, j);
                 double d = VnodeLoads.balance(loads).imbalanceDegree();
                 double s = VnodeLoads.spread(loads);
                 if (d < bestDelta - 1e-12 || d <= bestDelta + 1e-12 && s < bestSpread) {
@@ -100,19 +102,26 @@ public final class VnodeAdvisor {
         return new NewNode(id, tokens);
     }
 
-    /** Token by token, the free boundary nearest the middle of the widest range. */
-    private NewNode halves(VnodeRing ring, String id, int numTokens) {
-        VnodeLoads model = new VnodeLoads(ring, slicesPerSegment, null, null);
-        List<Long> ends = java.util.Arrays.stream(model.slices.end).boxed().toList();
-        List<Long> taken = new ArrayList<>();
-        ring.members().forEach(m -> taken.addAll(m.tokens()));
-        List<Long> tokens = new ArrayList<>();
-        for (int k = 0; k < numTokens; k++) {
-            long t = AddNodeAdvisor.widestHalf(taken, ends);
-            tokens.add(t);
-            taken.add(t);
+    /**
+     * The ring as allocation by ownership sees it: every group's load spread evenly over the
+     * tokens (each segment's share its width), no base load. The same search on it balances
+     * replicated ownership, as {@code allocate_tokens_for_local_replication_factor} aims to.
+     */
+    private static VnodeRing byOwnership(VnodeRing ring) {
+        List<RingSegment> segs = ring.segments();
+        java.util.Set<ReplicaGroup> groups = new java.util.TreeSet<>(ReplicaGroup.ORDER);
+        segs.forEach(s -> s.loads().forEach(l -> groups.add(l.group())));
+        List<RingSegment> even = new ArrayList<>();
+        for (int i = 0; i < segs.size(); i++) {
+            long prev = segs.get((i - 1 + segs.size()) % segs.size()).endToken();
+            double w = Tokens.width(Tokens.clockwise(prev, segs.get(i).endToken()));
+            List<ReplicaLoad> loads = new ArrayList<>();
+            groups.forEach(g -> loads.add(new ReplicaLoad(g, w, w, 0)));
+            even.add(new RingSegment(segs.get(i).endToken(), loads));
         }
-        return new NewNode(id, tokens);
+        List<VnodeRing.Member> members = new ArrayList<>();
+        ring.members().forEach(m -> members.add(new VnodeRing.Member(m.id(), m.tokens(), 0, 0)));
+        return new VnodeRing(members, even, ring.places());
     }
 
     private Balance balance(VnodeRing ring) {

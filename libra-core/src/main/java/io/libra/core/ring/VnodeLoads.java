@@ -19,6 +19,7 @@ final class VnodeLoads {
     final Slices slices;
     final List<String> ids;
     private final Map<String, RingTopology.Place> places;
+    private final Map<String, Integer> index;
     private final double[] baseCpu;
     private final double[] baseDisk;
 
@@ -44,6 +45,10 @@ final class VnodeLoads {
             bases.add(new double[2]);
         }
         this.ids = List.copyOf(all);
+        this.index = new HashMap<>();
+        for (int j = 0; j < ids.size(); j++) {
+            index.put(ids.get(j), j);
+        }
         this.baseCpu = bases.stream().mapToDouble(b -> b[0]).toArray();
         this.baseDisk = bases.stream().mapToDouble(b -> b[1]).toArray();
     }
@@ -79,32 +84,97 @@ final class VnodeLoads {
 
     /** Per node {cpu, disk}. */
     double[][] loads(Layout l) {
+        return evaluate(l).loads;
+    }
+
+    /**
+     * A layout with each range's holders per group and how far their walk read, so the same layout
+     * with one more token costs only the ranges whose walk reaches it ({@link #loadsWith}).
+     */
+    record Evaluated(Layout layout, List<String> owners, double[][] loads, RingTopology.Census[] census,
+                     int[][][] holders, int[][] read, int[] maxRead) {
+    }
+
+    Evaluated evaluate(Layout l) {
         int t = l.pos().length;
+        int gs = slices.groups.size();
         double[][] out = new double[ids.size()][];
         for (int j = 0; j < out.length; j++) {
             out[j] = new double[] {baseCpu[j], baseDisk[j]};
         }
-        List<String> present = new ArrayList<>();
-        for (int o : l.owner()) {
-            present.add(ids.get(o));
+        List<String> owners = owners(l);
+        RingTopology.Census[] census = new RingTopology.Census[gs];
+        int[][][] holders = new int[gs][t][];
+        int[][] read = new int[gs][t];
+        int[] maxRead = new int[gs];
+        for (int g = 0; g < gs; g++) {
+            census[g] = RingTopology.Census.of(slices.groups.get(g), places, owners);
+            for (int r = 0; r < t; r++) {
+                RingTopology.Held h = RingTopology.holders(slices.groups.get(g), places, census[g], walk(owners, r));
+                holders[g][r] = indices(h);
+                read[g][r] = h.read();
+                maxRead[g] = Math.max(maxRead[g], h.read());
+                add(out, holders[g][r], g, l.pos()[(r - 1 + t) % t], l.pos()[r], 1);
+            }
         }
-        Map<String, Integer> index = new HashMap<>();
-        for (int j = 0; j < ids.size(); j++) {
-            index.put(ids.get(j), j);
+        return new Evaluated(l, owners, out, census, holders, read, maxRead);
+    }
+
+    /**
+     * The loads of {@code e}'s layout with one more token at free slice p, owned by node j. When j
+     * already owns a token there (so no group's census changes) only the split range, the new one
+     * and the ranges whose walk read past the new token's place are worked out again.
+     */
+    double[][] loadsWith(Evaluated e, int p, int j) {
+        int t = e.layout().pos().length;
+        if (!e.owners().contains(ids.get(j))) {
+            return loads(e.layout().plus(p, j));
         }
+        int at = -java.util.Arrays.binarySearch(e.layout().pos(), p) - 1;
+        int r = at % t;
+        List<String> owners = new ArrayList<>(e.owners());
+        owners.add(at, ids.get(j));
+        double[][] out = new double[e.loads().length][];
+        for (int k = 0; k < out.length; k++) {
+            out[k] = e.loads()[k].clone();
+        }
+        int[] pos = e.layout().pos();
         for (int g = 0; g < slices.groups.size(); g++) {
             ReplicaGroup group = slices.groups.get(g);
-            RingTopology.Census census = RingTopology.Census.of(group, places, present);
-            for (int r = 0; r < t; r++) {
-                int from = l.pos()[(r - 1 + t) % t];
-                int to = l.pos()[r];
-                double cpu = slices.arc(g, Dimension.CPU, from, to);
-                double disk = slices.arc(g, Dimension.DISK, from, to);
-                for (String id : RingTopology.holders(group, places, census, walk(present, r))) {
-                    out[index.get(id)][0] += cpu;
-                    out[index.get(id)][1] += disk;
+            int prev = pos[(r - 1 + t) % t];
+            add(out, e.holders()[g][r], g, prev, p, -1);
+            add(out, indices(RingTopology.holders(group, places, e.census()[g], walk(owners, at))), g, prev, p, 1);
+            for (int d = 1; d < Math.min(t, e.maxRead()[g]); d++) {
+                int i = (r - d + t) % t;
+                if (e.read()[g][i] > d) {
+                    int from = pos[(i - 1 + t) % t];
+                    add(out, e.holders()[g][i], g, from, pos[i], -1);
+                    int moved = i < at ? i : i + 1;
+                    add(out, indices(RingTopology.holders(group, places, e.census()[g], walk(owners, moved))), g, from,
+                            pos[i], 1);
                 }
             }
+        }
+        return out;
+    }
+
+    private void add(double[][] out, int[] holders, int g, int from, int to, int sign) {
+        double cpu = sign * slices.arc(g, Dimension.CPU, from, to);
+        double disk = sign * slices.arc(g, Dimension.DISK, from, to);
+        for (int h : holders) {
+            out[h][0] += cpu;
+            out[h][1] += disk;
+        }
+    }
+
+    private int[] indices(RingTopology.Held h) {
+        return h.nodes().stream().mapToInt(index::get).toArray();
+    }
+
+    private List<String> owners(Layout l) {
+        List<String> out = new ArrayList<>(l.owner().length);
+        for (int o : l.owner()) {
+            out.add(ids.get(o));
         }
         return out;
     }

@@ -85,7 +85,7 @@ class SnapshotRingTest {
     }
 
     /** n1, n2 in dc1 (racks r1, r2), n3 in dc2; ks.t one replica per data centre, ks.u dc1 only. */
-    private static RingTopology topology(Map<String, Integer> ksT) {
+    static RingTopology topology(Map<String, Integer> ksT) {
         return new RingTopology(Map.of("n1", new RingTopology.Place("dc1", "r1"), "n2", new RingTopology.Place("dc1", "r2"),
                 "n3", new RingTopology.Place("dc2", "r1")), Map.of("ks", RingTopology.Replication.networkTopology(ksT)));
     }

@@ -66,6 +66,22 @@ class VnodeAdvisorTest {
     }
 
     @Test
+    void whereLoadFollowsOwnershipTheBaselineIsTheSameAdvice() {
+        VnodeRing hot = hotRing();
+        List<RingSegment> even = new ArrayList<>();
+        for (int i = 0; i < hot.segments().size(); i++) {
+            long prev = hot.segments().get((i + hot.segments().size() - 1) % hot.segments().size()).endToken();
+            double w = Tokens.width(Tokens.clockwise(prev, hot.segments().get(i).endToken()));
+            even.add(new RingSegment(hot.segments().get(i).endToken(), List.of(new ReplicaLoad(2, w, w, 0))));
+        }
+        List<VnodeRing.Member> members = new ArrayList<>();
+        hot.members().forEach(m -> members.add(new VnodeRing.Member(m.id(), m.tokens(), 0, 0)));
+        VnodeAdvisor.Advice a = new VnodeAdvisor(4).advise(new VnodeRing(members, even, Map.of()), 2, 3, null);
+        assertThat(a.split()).isEqualTo(a.nodes());
+        assertThat(a.splitAfter()).isEqualTo(a.after());
+    }
+
+    @Test
     void refusesWhatItCannotAdvise() {
         VnodeAdvisor advisor = new VnodeAdvisor(2);
         assertThatThrownBy(() -> advisor.advise(hotRing(), 1, 0, null)).hasMessage("num_tokens: must be from 1 to 256, got 0");
@@ -152,6 +168,29 @@ class VnodeAdvisorTest {
                 assertThat(n.tokens()).hasSize(numTokens);
                 n.tokens().forEach(t -> assertThat(all.add(t)).as("token %s is new", t).isTrue());
             });
+        }
+    }
+
+    /** The search's shortcut (only the ranges a new token's place reaches) gives the loads a full evaluation gives. */
+    @Property(tries = 150)
+    void oneMoreTokenCostsOnlyTheRangesItReachesAndGivesTheSameLoads(@ForAll("cases") Case c,
+                                                                      @ForAll @IntRange(min = 0, max = 999) int at,
+                                                                      @ForAll @IntRange(min = 0, max = 9) int who) {
+        VnodeLoads model = new VnodeLoads(c.ring(), 3, null, null);
+        VnodeLoads.Layout layout = model.layout(c.ring());
+        List<Integer> free = new ArrayList<>();
+        for (int p = 0; p < model.slices.m; p++) {
+            if (java.util.Arrays.binarySearch(layout.pos(), p) < 0) {
+                free.add(p);
+            }
+        }
+        int p = free.get(at % free.size());
+        int j = who % model.ids.size();
+        double[][] shortcut = model.loadsWith(model.evaluate(layout), p, j);
+        double[][] full = model.loads(layout.plus(p, j));
+        for (int k = 0; k < full.length; k++) {
+            assertThat(shortcut[k][0]).as("cpu of %s", model.ids.get(k)).isCloseTo(full[k][0], Offset.offset(1e-9));
+            assertThat(shortcut[k][1]).as("disk of %s", model.ids.get(k)).isCloseTo(full[k][1], Offset.offset(1e-9));
         }
     }
 
