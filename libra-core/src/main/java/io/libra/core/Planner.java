@@ -127,7 +127,7 @@ public final class Planner {
         Instant start = clock.instant();
         ClusterSnapshot snapshot = request.snapshot();
         Estimator.Estimate estimate = new Estimator(estimation, learn).estimate(snapshot, request.history());
-        Optional<PredictionCheck> check = PredictionCheck.of(request.previousPlan(), snapshot);
+        Optional<PredictionCheck> check = PredictionCheck.of(request.previousPlan(), snapshot, config.lambda());
         Estimation how = estimate.estimation().withLastPredictionError(check.map(PredictionCheck::error).orElse(Double.NaN));
         return new Assessment(snapshot, restrict.apply(estimate.model()), check, how,
                 Conservative.config(config, check), start);

@@ -105,4 +105,32 @@ class ConservativeTest {
         assertThat(r.plan().detail()).contains("not worth moving");
         assertThat(r.plan().forecast()).hasSize(4);
     }
+
+    @Test
+    void aRoundThatMovedNothingDoesNotForgetTheMiss() {
+        ClusterSnapshot s = slightlyHot();
+        double gain = plan(s, null).plan().before().imbalanceDegree() - plan(s, null).plan().predicted().imbalanceDegree();
+        Plan quiet = plan(s, previous(s, gain + 0.05, 1.0)).plan();
+        assertThat(quiet.actions()).isEmpty();
+        // the quiet plan forecast "as now", and the next window is exactly that: only the earlier miss holds it back
+        assertThat(plan(s, null).plan().actions()).isNotEmpty();
+        PlanResult next = plan(s, quiet);
+        assertThat(next.plan().status()).isEqualTo(PlanStatus.BALANCED);
+        assertThat(next.plan().actions()).isEmpty();
+        assertThat(next.plan().detail()).contains("conservative")
+                .contains(String.format(java.util.Locale.ROOT, "the last plan moved nothing; the forecast before it was off by %.1f%%",
+                        100 * (gain + 0.05)));
+        assertThat(next.plan().estimation().lastPredictionError()).isCloseTo(gain + 0.05, org.assertj.core.data.Offset.offset(1e-9));
+    }
+
+    @Test
+    void aPlanThatMovedIsJudgedOnItsOwnForecast() {
+        ClusterSnapshot s = slightlyHot();
+        Plan moved = plan(s, null).plan();
+        assertThat(moved.actions()).isNotEmpty();
+        Plan asIfOffBefore = moved.withForecast(moved.forecast(), moved.estimation().withLastPredictionError(0.5));
+        PlanResult next = plan(s, asIfOffBefore);
+        assertThat(next.plan().detail()).contains("last plan's forecast was off by").doesNotContain("moved nothing");
+        assertThat(next.plan().estimation().lastPredictionError()).isLessThan(0.5);
+    }
 }

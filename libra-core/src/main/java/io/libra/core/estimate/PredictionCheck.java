@@ -5,6 +5,7 @@ import io.libra.core.model.Dimension;
 import io.libra.core.model.Node;
 import io.libra.core.plan.NodeForecast;
 import io.libra.core.plan.Plan;
+import io.libra.core.plan.PlanStatus;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -15,15 +16,34 @@ import java.util.Optional;
  * the imbalance the plan claimed to fix (Δ before − Δ predicted), the planner's picture is
  * not good enough to act on fine differences, and the next plan is conservative.
  *
+ * <p>A plan that moved nothing forecasts "as now", so checking it measures window noise only,
+ * not the model. It carries the error of the last check before it instead, so one quiet round
+ * does not make the planner forget a miss and act on the same wrong picture again.
+ *
  * @param error        relative forecast error in the worse dimension
  * @param dimension    that dimension
  * @param claimed      the imbalance the previous plan claimed to fix
  * @param conservative whether the next plan must be conservative
+ * @param carried      whether {@code error} was carried from the check before a plan that moved nothing
  */
-public record PredictionCheck(double error, Dimension dimension, double claimed, boolean conservative) {
+public record PredictionCheck(double error, Dimension dimension, double claimed, boolean conservative, boolean carried) {
 
-    /** Empty when the previous plan had no forecast or shares no node with this window. */
+    /** A check of the previous plan's own forecast. */
+    public PredictionCheck(double error, Dimension dimension, double claimed, boolean conservative) {
+        this(error, dimension, claimed, conservative, false);
+    }
+
+    /** As {@link #of(Plan, ClusterSnapshot, double)} with the paper's λ = 0.05. */
     public static Optional<PredictionCheck> of(Plan previous, ClusterSnapshot now) {
+        return of(previous, now, 0.05);
+    }
+
+    /**
+     * Empty when the previous plan had no forecast or shares no node with this window.
+     *
+     * @param lambda the planner's λ: an actionless plan that left Δ above it was held back, and carries its error
+     */
+    public static Optional<PredictionCheck> of(Plan previous, ClusterSnapshot now, double lambda) {
         if (previous == null || previous.forecast().isEmpty()) {
             return Optional.empty();
         }
@@ -48,7 +68,26 @@ public record PredictionCheck(double error, Dimension dimension, double claimed,
         double disk = total[1] > 0 ? err[1] / total[1] : 0;
         double claimed = claimed(previous);
         double e = Math.max(cpu, disk);
-        return Optional.of(new PredictionCheck(e, cpu >= disk ? Dimension.CPU : Dimension.DISK, claimed, e > claimed));
+        Dimension d = cpu >= disk ? Dimension.CPU : Dimension.DISK;
+        double earlier = carried(previous, lambda);
+        if (earlier > e) {
+            return Optional.of(new PredictionCheck(earlier, d, claimed, earlier > claimed, true));
+        }
+        return Optional.of(new PredictionCheck(e, d, claimed, e > claimed, false));
+    }
+
+    /**
+     * The error a plan was made under when it moved nothing and left Δ above λ (held back as
+     * noise, or stuck), or 0. A plan that found the cluster balanced, or was suspended because
+     * load was in flux, says nothing about the model.
+     */
+    private static double carried(Plan p, double lambda) {
+        boolean heldBack = p.status() == PlanStatus.BALANCED || p.status() == PlanStatus.STUCK;
+        if (!p.actions().isEmpty() || !heldBack || p.before() == null || !(p.before().imbalanceDegree() > lambda)
+                || p.estimation() == null || Double.isNaN(p.estimation().lastPredictionError())) {
+            return 0;
+        }
+        return p.estimation().lastPredictionError();
     }
 
     private static double claimed(Plan p) {
@@ -60,8 +99,10 @@ public record PredictionCheck(double error, Dimension dimension, double claimed,
 
     /** One line for plans, logs and /status. */
     public String describe() {
-        String base = String.format(Locale.ROOT, "last plan's forecast was off by %.1f%% (%s); it claimed to fix %.1f%%",
-                100 * error, dimension.label(), 100 * claimed);
+        String base = carried
+                ? String.format(Locale.ROOT, "the last plan moved nothing; the forecast before it was off by %.1f%%", 100 * error)
+                : String.format(Locale.ROOT, "last plan's forecast was off by %.1f%% (%s); it claimed to fix %.1f%%",
+                        100 * error, dimension.label(), 100 * claimed);
         return conservative ? base + ": conservative, only actions whose benefit exceeds that error" : base;
     }
 }

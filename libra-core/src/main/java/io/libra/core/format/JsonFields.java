@@ -35,12 +35,10 @@ public final class JsonFields {
             .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
             // checked as the tree is built: the parser's own detection costs a set per object
             .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .build();
 
-    /** Reads one value from where a parser stands; what follows it is the caller's to check. */
-    public static final ObjectReader TREE = MAPPER.readerFor(JsonNode.class)
-            .without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+    /** Reads one value from where a parser stands; {@link #parse} checks what follows it. */
+    static final ObjectReader TREE = MAPPER.readerFor(JsonNode.class);
 
     private final String source;
 

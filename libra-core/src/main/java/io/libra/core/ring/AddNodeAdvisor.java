@@ -50,14 +50,7 @@ public final class AddNodeAdvisor {
      *              loads are placed by NetworkTopologyStrategy; null otherwise
      */
     public Advice advise(RingLoad ring, int count, RingTopology.Place place) {
-        if (count < 1 || count > MAX_COUNT) {
-            throw new IllegalArgumentException("count: must be from 1 to " + MAX_COUNT + ", got " + count);
-        }
-        if (place == null && ring.placed()) {
-            throw new IllegalArgumentException("place: the ring's replicas are placed by data centre and rack, so the "
-                    + "new nodes' data centre and rack must be given");
-        }
-
+        check(count, ring.placed(), place);
         Balance before = balance(ring);
         RingLoad libra = ring;
         RingLoad split = ring;
@@ -73,6 +66,17 @@ public final class AddNodeAdvisor {
             split = with(split, half, place);
         }
         return new Advice(chosen, before, balance(libra), halves, balance(split));
+    }
+
+    /** The count in range, and a place for the new nodes where some load is placed by data centre and rack. */
+    static void check(int count, boolean placed, RingTopology.Place place) {
+        if (count < 1 || count > MAX_COUNT) {
+            throw new IllegalArgumentException("count: must be from 1 to " + MAX_COUNT + ", got " + count);
+        }
+        if (place == null && placed) {
+            throw new IllegalArgumentException("place: the ring's replicas are placed by data centre and rack, so the "
+                    + "new nodes' data centre and rack must be given");
+        }
     }
 
     /** The candidate boundary after which Δ is lowest (then the spread of deviations). */
@@ -111,22 +115,30 @@ public final class AddNodeAdvisor {
 
     /** The free boundary nearest the middle of the widest primary arc. */
     private NewNode widestHalf(RingLoad ring, String id) {
-        List<RingNode> nodes = ring.nodes();
-        int n = nodes.size();
+        List<Long> tokens = ring.nodes().stream().map(RingNode::token).toList();
+        List<Long> ends = java.util.Arrays.stream(new RingGrid(ring, slicesPerSegment).end).boxed().toList();
+        return new NewNode(id, widestHalf(tokens, ends));
+    }
+
+    /** Of the candidate tokens none of {@code tokens} holds, the one nearest the middle of the widest range between them. */
+    static long widestHalf(List<Long> tokens, List<Long> candidates) {
+        List<Long> sorted = tokens.stream().sorted().toList();
+        int n = sorted.size();
         long bestMid = 0;
         long bestSpan = -1;
         for (int j = 0; j < n; j++) {
-            long from = nodes.get((j - 1 + n) % n).token();
-            long span = Tokens.clockwise(from, nodes.get(j).token());
+            long from = sorted.get((j - 1 + n) % n);
+            long span = Tokens.clockwise(from, sorted.get(j));
             if (n == 1 || Long.compareUnsigned(span, bestSpan) > 0) {
                 bestSpan = span;
                 bestMid = Tokens.advance(from, span, 0.5);
             }
         }
         long mid = bestMid;
-        long nearest = candidates(ring).stream()
-                .min((a, b) -> Long.compareUnsigned(distance(a, mid), distance(b, mid))).orElseThrow();
-        return new NewNode(id, nearest);
+        Set<Long> taken = new HashSet<>(tokens);
+        return candidates.stream().filter(t -> !taken.contains(t))
+                .min((a, b) -> Long.compareUnsigned(distance(a, mid), distance(b, mid)))
+                .orElseThrow(() -> new IllegalArgumentException("the ring has no segment boundary free for a new node's token"));
     }
 
     private static long distance(long a, long b) {

@@ -4,7 +4,6 @@ import io.libra.core.model.Dimension;
 import io.libra.core.model.Normalisation;
 import io.libra.core.plan.Balance;
 import java.util.List;
-import java.util.TreeSet;
 
 /**
  * The ring cut into slices (each segment into equal pieces) with prefix sums per replica group,
@@ -29,11 +28,7 @@ final class RingGrid {
     private final int[][] handover;
     /** Per group: whether each node holds its own primary arc only. */
     private final boolean[] own;
-    private final double[][] cpu;
-    private final double[][] disk;
-    private final double[][] size;
-    private final double[] totalCpu;
-    private final double[] totalDisk;
+    private final Slices slices;
     final double[] targetCpu;
     final double[] targetDisk;
     final int[] initial;
@@ -41,9 +36,8 @@ final class RingGrid {
     RingGrid(RingLoad ring, int slicesPerSegment) {
         this.nodes = ring.nodes();
         this.n = nodes.size();
-        TreeSet<ReplicaGroup> found = new TreeSet<>(ReplicaGroup.ORDER);
-        ring.segments().forEach(s -> s.loads().forEach(l -> found.add(l.group())));
-        this.groups = List.copyOf(found);
+        this.slices = new Slices(ring.segments(), slicesPerSegment);
+        this.groups = slices.groups;
         int gs = groups.size();
         this.runs = new int[gs][][];
         this.replicas = new int[gs];
@@ -52,51 +46,15 @@ final class RingGrid {
         for (int g = 0; g < gs; g++) {
             place(g, ring.places());
         }
-        int k = Math.max(1, slicesPerSegment);
-        List<RingSegment> segs = ring.segments();
-        int cap = segs.size() * k;
-        long[] ends = new long[cap];
-        double[][] c = new double[gs][cap];
-        double[][] d = new double[gs][cap];
-        double[][] z = new double[gs][cap];
-        int count = 0;
-        for (int i = 0; i < segs.size(); i++) {
-            RingSegment seg = segs.get(i);
-            long prev = segs.get((i - 1 + segs.size()) % segs.size()).endToken();
-            long span = Tokens.clockwise(prev, seg.endToken());
-            int pieces = span != 0 && Long.compareUnsigned(span, k) < 0 ? 1 : k;
-            for (int s = 0; s < pieces; s++) {
-                ends[count] = s == pieces - 1 ? seg.endToken() : Tokens.advance(prev, span, (s + 1.0) / pieces);
-                for (ReplicaLoad l : seg.loads()) {
-                    int g = groups.indexOf(l.group());
-                    c[g][count] += l.cpu() / pieces;
-                    d[g][count] += l.disk() / pieces;
-                    z[g][count] += l.sizeBytes() / pieces;
-                }
-                count++;
-            }
-        }
-        this.m = count;
-        this.end = java.util.Arrays.copyOf(ends, count);
-        this.cpu = prefixes(c, count);
-        this.disk = prefixes(d, count);
-        this.size = prefixes(z, count);
-        this.totalCpu = totals(cpu);
-        this.totalDisk = totals(disk);
-        this.initial = positions(nodes, end);
+        this.m = slices.m;
+        this.end = slices.end;
+        this.initial = positions();
         this.targetCpu = targets(Dimension.CPU);
         this.targetDisk = targets(Dimension.DISK);
     }
 
-    /**
-     * Each node's slice. Not a binary search: the first segment starts at the last one's end, so
-     * when that is not the highest token its slices wrap past it and the ends are not sorted.
-     */
-    private static int[] positions(List<RingNode> nodes, long[] end) {
-        java.util.Map<Long, Integer> at = new java.util.HashMap<>();
-        for (int i = 0; i < end.length; i++) {
-            at.put(end[i], i);
-        }
+    private int[] positions() {
+        java.util.Map<Long, Integer> at = slices.positions();
         int[] pos = new int[nodes.size()];
         for (int j = 0; j < pos.length; j++) {
             pos[j] = at.get(nodes.get(j).token());
@@ -181,25 +139,6 @@ final class RingGrid {
         return groups.size();
     }
 
-    /** Prefix sums over the slices laid out twice, so arcs that wrap need no special case. */
-    private static double[][] prefixes(double[][] v, int count) {
-        double[][] p = new double[v.length][2 * count + 1];
-        for (int g = 0; g < v.length; g++) {
-            for (int i = 0; i < 2 * count; i++) {
-                p[g][i + 1] = p[g][i] + v[g][i % count];
-            }
-        }
-        return p;
-    }
-
-    private double[] totals(double[][] prefix) {
-        double[] t = new double[prefix.length];
-        for (int g = 0; g < prefix.length; g++) {
-            t[g] = prefix[g][m];
-        }
-        return t;
-    }
-
     private double[] targets(Dimension dim) {
         double total = 0;
         double[] capacity = new double[n];
@@ -209,7 +148,7 @@ final class RingGrid {
             capacity[j] = capacity(node, dim);
         }
         for (int g = 0; g < groups.size(); g++) {
-            total += replicas[g] * (dim == Dimension.CPU ? totalCpu[g] : totalDisk[g]);
+            total += replicas[g] * slices.total(g, dim);
         }
         return Normalisation.targets(total, n, capacity);
     }
@@ -218,21 +157,16 @@ final class RingGrid {
         return dim == Dimension.CPU ? node.cpuCapacity() : node.diskCapacity();
     }
 
-    /** Sum over slices (from, to] clockwise; from == to means the whole ring. */
-    static double arc(double[] prefix, int m, int from, int to) {
-        return to > from ? prefix[to + 1] - prefix[from + 1] : prefix[to + 1 + m] - prefix[from + 1];
-    }
-
     double groupArc(int g, Dimension dim, int from, int to) {
-        return arc(dim == Dimension.CPU ? cpu[g] : disk[g], m, from, to);
+        return slices.arc(g, dim, from, to);
     }
 
     double[] prefix(int g, Dimension dim) {
-        return dim == Dimension.CPU ? cpu[g] : disk[g];
+        return slices.prefix(g, dim);
     }
 
     double groupTotal(int g, Dimension dim) {
-        return dim == Dimension.CPU ? totalCpu[g] : totalDisk[g];
+        return slices.total(g, dim);
     }
 
     /**
@@ -248,7 +182,7 @@ final class RingGrid {
         double bytes = 0;
         for (int g = 0; g < groups.size(); g++) {
             if (handover[g][j] > 0) {
-                bytes += handover[g][j] * (clockwise ? arc(size[g], m, from, to) : arc(size[g], m, to, from));
+                bytes += handover[g][j] * (clockwise ? slices.bytes(g, from, to) : slices.bytes(g, to, from));
             }
         }
         return bytes;

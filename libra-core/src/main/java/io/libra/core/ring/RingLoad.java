@@ -28,9 +28,11 @@ public record RingLoad(List<RingNode> nodes, List<RingSegment> segments, Map<Str
         }
         nodes = sorted(nodes);
         segments = List.copyOf(segments);
-        checkSegments(nodes, segments);
+        Map<String, List<Long>> tokens = new TreeMap<>();
+        nodes.forEach(n -> tokens.put(n.id(), List.of(n.token())));
+        checkSegments(tokens, segments);
         places = Map.copyOf(new TreeMap<>(places));
-        checkPlaces(nodes, segments, places);
+        checkPlaces(tokens.keySet(), segments, places);
     }
 
     /** Whether some load is placed by data centre and rack (so every node needs its place). */
@@ -38,15 +40,15 @@ public record RingLoad(List<RingNode> nodes, List<RingSegment> segments, Map<Str
         return placed(segments);
     }
 
-    private static boolean placed(List<RingSegment> segments) {
+    static boolean placed(List<RingSegment> segments) {
         return segments.stream().anyMatch(s -> s.loads().stream().anyMatch(l -> !l.group().successor()));
     }
 
-    private static void checkPlaces(List<RingNode> nodes, List<RingSegment> segments, Map<String, RingTopology.Place> places) {
+    static void checkPlaces(Set<String> ids, List<RingSegment> segments, Map<String, RingTopology.Place> places) {
         boolean placed = placed(segments);
-        for (RingNode n : nodes) {
-            if (placed && !places.containsKey(n.id())) {
-                throw new IllegalArgumentException("places: node " + n.id() + " has no data centre and rack, which "
+        for (String id : ids) {
+            if (placed && !places.containsKey(id)) {
+                throw new IllegalArgumentException("places: node " + id + " has no data centre and rack, which "
                         + "NetworkTopologyStrategy placement needs");
             }
         }
@@ -67,7 +69,8 @@ public record RingLoad(List<RingNode> nodes, List<RingSegment> segments, Map<Str
         return List.copyOf(s);
     }
 
-    private static void checkSegments(List<RingNode> nodes, List<RingSegment> segments) {
+    /** Segments in token order, and one ending at every node's every token. */
+    static void checkSegments(Map<String, List<Long>> tokens, List<RingSegment> segments) {
         Set<Long> ends = new HashSet<>();
         for (int i = 0; i < segments.size(); i++) {
             long end = segments.get(i).endToken();
@@ -76,10 +79,10 @@ public record RingLoad(List<RingNode> nodes, List<RingSegment> segments, Map<Str
             }
             ends.add(end);
         }
-        for (RingNode n : nodes) {
-            if (!ends.contains(n.token())) {
-                throw new IllegalArgumentException("segments: no segment ends at node " + n.id() + "'s token " + n.token());
+        tokens.forEach((id, ts) -> ts.forEach(t -> {
+            if (!ends.contains(t)) {
+                throw new IllegalArgumentException("segments: no segment ends at node " + id + "'s token " + t);
             }
-        }
+        }));
     }
 }

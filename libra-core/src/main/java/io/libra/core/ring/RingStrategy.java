@@ -7,6 +7,7 @@ import io.libra.core.schedule.PlanningContext;
 import io.libra.core.schedule.Strategy;
 import io.libra.core.schedule.StrategyOutcome;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The ring planner as a core {@link Strategy}, so a Cassandra window goes through the same
@@ -17,19 +18,35 @@ import java.util.Map;
  * is the ring's own configuration.
  */
 public final class RingStrategy implements Strategy {
-    private final Map<String, Long> tokens;
-    private final Map<String, Integer> rfOfTable;
+    private final Function<LoadModel, RingLoad> ring;
     private final RingPlannerConfig search;
 
-    public RingStrategy(Map<String, Long> tokens, Map<String, Integer> rfOfTable, RingPlannerConfig search) {
-        this.tokens = Map.copyOf(tokens);
-        this.rfOfTable = Map.copyOf(rfOfTable);
+    private RingStrategy(Function<LoadModel, RingLoad> ring, RingPlannerConfig search) {
+        this.ring = ring;
         this.search = search;
+    }
+
+    public RingStrategy(Map<String, Long> tokens, Map<String, Integer> rfOfTable, RingPlannerConfig search) {
+        this(model -> SnapshotRing.of(Map.copyOf(tokens), model, Map.copyOf(rfOfTable)), search);
     }
 
     /** The strategy for the ring a snapshot describes, replication factors read from its replicas. */
     public static RingStrategy of(ClusterSnapshot snapshot, RingPlannerConfig search) {
         return new RingStrategy(SnapshotRing.tokens(snapshot), SnapshotRing.replicationFactors(snapshot), search);
+    }
+
+    /**
+     * The strategy for a single-token ring with each table ({@code keyspace.table}) placed by its
+     * keyspace's replication in {@code topology} (racks, data centres), as
+     * {@link SnapshotRing#of(ClusterSnapshot, LoadModel, RingTopology)} places it.
+     */
+    public RingStrategy(Map<String, Long> tokens, RingTopology topology, RingPlannerConfig search) {
+        this(model -> SnapshotRing.of(Map.copyOf(tokens), model, topology), search);
+    }
+
+    /** The strategy for a snapshot's ring with each keyspace placed by its replication in {@code topology}. */
+    public static RingStrategy of(ClusterSnapshot snapshot, RingTopology topology, RingPlannerConfig search) {
+        return new RingStrategy(SnapshotRing.tokens(snapshot), topology, search);
     }
 
     @Override
@@ -41,7 +58,7 @@ public final class RingStrategy implements Strategy {
     public StrategyOutcome outcome(LoadModel model, PlanningContext context) {
         RingPlannerConfig config = new RingPlannerConfig(context.config().lambda(), search.maxMoves(),
                 search.maxMoveBytes(), search.slicesPerSegment(), context.config().benefitThreshold());
-        RingLoad ring = SnapshotRing.of(tokens, model, rfOfTable);
+        RingLoad ring = this.ring.apply(model);
         Plan plan = new RingPlanner(config).plan(ring).toPlan();
         return new StrategyOutcome(plan, SnapshotRing.perNode(model.nodes(), RingApplier.apply(ring, plan.actions())
                 .loadsAfter()));

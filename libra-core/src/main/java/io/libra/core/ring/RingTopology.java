@@ -147,33 +147,46 @@ public record RingTopology(Map<String, Place> nodes, Map<String, Replication> ke
      * factor leave room for repeats.
      */
     static Set<String> holders(ReplicaGroup group, Map<String, Place> places, List<String> walk) {
-        if (group.successor()) {
-            return new LinkedHashSet<>(walk.stream().distinct().limit(group.factor()).toList());
+        return holders(group, places, Census.of(group, places, walk), walk).nodes();
+    }
+
+    /** A group's nodes and racks on the whole ring (whichever node a walk starts from). */
+    record Census(int members, long racks) {
+        static Census of(ReplicaGroup group, Map<String, Place> places, java.util.Collection<String> nodes) {
+            List<String> in = nodes.stream().distinct()
+                    .filter(id -> group.successor() || place(places, id).dc().equals(group.dc())).toList();
+            return new Census(in.size(), group.successor() ? 1 : in.stream().map(id -> place(places, id).rack())
+                    .distinct().count());
         }
-        String dc = group.dc();
-        List<String> members = walk.stream().distinct().filter(id -> place(places, id).dc().equals(dc)).toList();
-        long racks = members.stream().map(id -> place(places, id).rack()).distinct().count();
-        int left = Math.min(group.factor(), members.size());
-        long repeats = group.factor() - racks;
+    }
+
+    /**
+     * As {@link #holders(ReplicaGroup, Map, List)}, reading the walk only as far as it must: the
+     * entries read are the holders' {@link Held#read}, so a token placed beyond them cannot change
+     * the holders.
+     */
+    static Held holders(ReplicaGroup group, Map<String, Place> places, Census census, Iterable<String> walk) {
+        int left = Math.min(group.factor(), census.members());
+        long repeats = group.factor() - census.racks();
         Set<String> racksUsed = new HashSet<>();
         Set<String> out = new LinkedHashSet<>();
-        for (String id : members) {
-            if (left == 0) {
-                break;
-            }
-            if (out.contains(id)) {
+        int read = 0;
+        for (java.util.Iterator<String> it = walk.iterator(); left > 0 && it.hasNext(); ) {
+            String id = it.next();
+            read++;
+            if (out.contains(id) || !group.successor() && !place(places, id).dc().equals(group.dc())) {
                 continue;
             }
-            if (racksUsed.add(place(places, id).rack())) {
+            if (group.successor() || racksUsed.add(place(places, id).rack()) || repeats-- > 0) {
                 out.add(id);
-                left--;
-            } else if (repeats > 0) {
-                out.add(id);
-                repeats--;
                 left--;
             }
         }
-        return out;
+        return new Held(out, read);
+    }
+
+    /** A range's holders, and how many walk entries deciding them took. */
+    record Held(Set<String> nodes, int read) {
     }
 
     /** Nodes in ring order, one entry per token, from the primary of the range holding {@code token}. */

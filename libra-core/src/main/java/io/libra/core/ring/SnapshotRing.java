@@ -50,10 +50,36 @@ public final class SnapshotRing {
      * @throws IllegalArgumentException naming the table or node the topology does not cover
      */
     public static RingLoad of(ClusterSnapshot snapshot, LoadModel model, RingTopology topology) {
-        Map<String, Long> tokens = tokens(snapshot);
-        Map<String, Integer> inDc = new HashMap<>();
-        tokens.keySet().forEach(id -> inDc.merge(placeOf(topology, id).dc(), 1, Integer::sum));
-        return of(tokens, model, r -> {
+        return of(tokens(snapshot), model, topology);
+    }
+
+    static RingLoad of(Map<String, Long> tokens, LoadModel model, RingTopology topology) {
+        return of(tokens, model, placed(topology), replicas(topology, tokens.keySet()), topology.nodes());
+    }
+
+    /**
+     * A vnode ring (each node any number of tokens, as the snapshot's {@code ring} lists them),
+     * each table placed by its keyspace's replication in {@code topology}: what the add-node
+     * advisor plans on there ({@link VnodeAdvisor}).
+     *
+     * @throws IllegalArgumentException naming the field the snapshot or topology lacks
+     */
+    public static VnodeRing vnodes(ClusterSnapshot snapshot, LoadModel model, RingTopology topology) {
+        Map<String, List<Long>> tokens = allTokens(snapshot);
+        List<Long> all = new ArrayList<>();
+        tokens.values().forEach(all::addAll);
+        List<RingSegment> segments = segments(all, model, placed(topology), replicas(topology, tokens.keySet()));
+        List<VnodeRing.Member> members = new ArrayList<>();
+        tokens.forEach((id, ts) -> {
+            int j = model.nodeIndex(id);
+            members.add(new VnodeRing.Member(id, ts, model.base(j, Dimension.CPU), model.base(j, Dimension.DISK)));
+        });
+        return new VnodeRing(members, segments, topology.nodes());
+    }
+
+    /** A region's replica group: its keyspace's replication, and with NetworkTopologyStrategy its node's data centre. */
+    private static Function<RegionLoad, ReplicaGroup> placed(RingTopology topology) {
+        return r -> {
             String table = r.region().table();
             int dot = table.indexOf('.');
             String ks = dot < 0 ? table : table.substring(0, dot);
@@ -74,7 +100,14 @@ public final class SnapshotRing {
                         + " in data centre " + dc + ", where keyspace " + ks + " keeps no replica");
             }
             return new ReplicaGroup(rep, dc);
-        }, g -> Math.min(g.factor(), g.successor() ? tokens.size() : inDc.getOrDefault(g.dc(), 0)), topology.nodes());
+        };
+    }
+
+    /** A group's replicas of a range: its factor, capped at the nodes there are (in its data centre). */
+    private static ToIntFunction<ReplicaGroup> replicas(RingTopology topology, java.util.Set<String> nodes) {
+        Map<String, Integer> inDc = new HashMap<>();
+        nodes.forEach(id -> inDc.merge(placeOf(topology, id).dc(), 1, Integer::sum));
+        return g -> Math.min(g.factor(), g.successor() ? nodes.size() : inDc.getOrDefault(g.dc(), 0));
     }
 
     private static RingTopology.Place placeOf(RingTopology topology, String node) {
@@ -95,11 +128,23 @@ public final class SnapshotRing {
         }, g -> Math.min(g.factor(), tokens.size()), Map.of());
     }
 
-    /** Per segment and replica group, the group's load of the range averaged over its replicas. */
     private static RingLoad of(Map<String, Long> tokens, LoadModel model, Function<RegionLoad, ReplicaGroup> groupOf,
                                ToIntFunction<ReplicaGroup> replicasOf, Map<String, RingTopology.Place> places) {
+        List<RingSegment> segments = segments(tokens.values(), model, groupOf, replicasOf);
+        List<RingNode> nodes = new ArrayList<>();
+        tokens.forEach((id, t) -> {
+            int j = model.nodeIndex(id);
+            nodes.add(new RingNode(id, t, model.base(j, Dimension.CPU), model.base(j, Dimension.DISK), 1, 1));
+        });
+        return new RingLoad(nodes, segments, places);
+    }
+
+    /** Per segment and replica group, the group's load of the range averaged over its replicas. */
+    private static List<RingSegment> segments(java.util.Collection<Long> tokens, LoadModel model,
+                                              Function<RegionLoad, ReplicaGroup> groupOf,
+                                              ToIntFunction<ReplicaGroup> replicasOf) {
         TreeMap<Long, Map<ReplicaGroup, double[]>> bySegment = new TreeMap<>();
-        tokens.values().forEach(t -> bySegment.put(t, new TreeMap<>(ReplicaGroup.ORDER)));
+        tokens.forEach(t -> bySegment.put(t, new TreeMap<>(ReplicaGroup.ORDER)));
         for (RegionLoad r : model.regions()) {
             ReplicaGroup g = groupOf.apply(r);
             double replicas = replicasOf.applyAsInt(g);
@@ -115,12 +160,7 @@ public final class SnapshotRing {
             groups.forEach((g, acc) -> loads.add(new ReplicaLoad(g, acc[0], acc[1], acc[2])));
             segments.add(new RingSegment(end, loads));
         });
-        List<RingNode> nodes = new ArrayList<>();
-        tokens.forEach((id, t) -> {
-            int j = model.nodeIndex(id);
-            nodes.add(new RingNode(id, t, model.base(j, Dimension.CPU), model.base(j, Dimension.DISK), 1, 1));
-        });
-        return new RingLoad(nodes, segments, places);
+        return segments;
     }
 
     /**
@@ -141,25 +181,42 @@ public final class SnapshotRing {
      * @throws IllegalArgumentException when the snapshot has no ring, a node is missing from it, or has several tokens
      */
     public static Map<String, Long> tokens(ClusterSnapshot snapshot) {
+        Map<String, Long> out = new TreeMap<>();
+        allTokens(snapshot).forEach((id, ts) -> {
+            if (ts.size() > 1) {
+                throw new IllegalArgumentException("ring." + id + ": " + ts.size() + " tokens (a vnode ring); only "
+                        + "single-token rings are modelled");
+            }
+            out.put(id, ts.get(0));
+        });
+        return out;
+    }
+
+    /**
+     * Each node's tokens, parsed from the snapshot's {@code ring}.
+     *
+     * @throws IllegalArgumentException when the snapshot has no ring, or a node is missing from it
+     */
+    public static Map<String, List<Long>> allTokens(ClusterSnapshot snapshot) {
         if (snapshot.ring().isEmpty()) {
             throw new IllegalArgumentException("ring: the snapshot lists no tokens (a Cassandra sidecar snapshot is needed)");
         }
-        Map<String, Long> out = new TreeMap<>();
+        Map<String, List<Long>> out = new TreeMap<>();
         snapshot.nodes().forEach(node -> {
             List<String> ts = snapshot.ring().get(node.id());
             String at = "ring." + node.id();
             if (ts == null || ts.isEmpty()) {
                 throw new IllegalArgumentException(at + ": node has no token");
             }
-            if (ts.size() > 1) {
-                throw new IllegalArgumentException(at + ": " + ts.size() + " tokens (a vnode ring); only single-token "
-                        + "rings are modelled");
+            List<Long> parsed = new ArrayList<>();
+            for (String t : ts) {
+                try {
+                    parsed.add(Tokens.fromKey(t));
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException(at + ": " + e.getMessage());
+                }
             }
-            try {
-                out.put(node.id(), Tokens.fromKey(ts.get(0)));
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(at + ": " + e.getMessage());
-            }
+            out.put(node.id(), parsed);
         });
         return out;
     }

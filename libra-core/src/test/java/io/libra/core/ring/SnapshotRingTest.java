@@ -85,7 +85,7 @@ class SnapshotRingTest {
     }
 
     /** n1, n2 in dc1 (racks r1, r2), n3 in dc2; ks.t one replica per data centre, ks.u dc1 only. */
-    private static RingTopology topology(Map<String, Integer> ksT) {
+    static RingTopology topology(Map<String, Integer> ksT) {
         return new RingTopology(Map.of("n1", new RingTopology.Place("dc1", "r1"), "n2", new RingTopology.Place("dc1", "r2"),
                 "n3", new RingTopology.Place("dc2", "r1")), Map.of("ks", RingTopology.Replication.networkTopology(ksT)));
     }
@@ -112,6 +112,17 @@ class SnapshotRingTest {
         RingTopology noKs = new RingTopology(topology(Map.of("dc1", 1)).nodes(), Map.of());
         assertThatThrownBy(() -> SnapshotRing.of(snapshot(RING), model(), noKs))
                 .hasMessageStartingWith("regions: table ks.").hasMessageEndingWith(": keyspace ks has no replication");
+    }
+
+    @Test
+    void aVnodeRingKeepsEveryNodesTokens() {
+        Map<String, List<String>> vnodes = Map.of("n1", List.of(Tokens.toKey(T1), Tokens.toKey(5)),
+                "n2", List.of(Tokens.toKey(T2)), "n3", List.of(Tokens.toKey(T3)));
+        VnodeRing ring = SnapshotRing.vnodes(snapshot(vnodes), model(), topology(Map.of("dc1", 1, "dc2", 1)));
+        assertThat(ring.tokens()).containsEntry("n1", List.of(T1, 5L)).containsEntry("n3", List.of(T3));
+        assertThat(ring.segments()).extracting(RingSegment::endToken).containsExactly(T1, T2, 5L, T3, Long.MAX_VALUE);
+        assertThat(ring.members().get(0).baseCpu()).isEqualTo(0.5);
+        assertThat(ring.segments().get(1).loads()).extracting(l -> l.group().dc()).containsExactly("dc1", "dc2");
     }
 
     @Test

@@ -1,0 +1,131 @@
+package io.libra.core.ring;
+
+import io.libra.core.plan.Balance;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * Tokens for nodes about to join a vnode ring ({@code initial_token} with {@code num_tokens}
+ * of them): each new node takes its tokens one at a time, each at the slice boundary after which
+ * Δ (eq. 4) is lowest (then the spread of deviations), replica placement included, so its tokens
+ * land in the hottest ranges, where taking the range relieves most in CPU and disk at once. The
+ * baseline is allocation by ownership: the same search with every range's load its token width
+ * (what {@code allocate_tokens_for_local_replication_factor} balances, not its algorithm). Both
+ * are predicted with the same model, in which a joining node carries the load of the ranges it
+ * takes and nothing else (as {@link AddNodeAdvisor} does for single tokens).
+ */
+public final class VnodeAdvisor {
+    /** Tokens one new node may take at most ({@code num_tokens}). */
+    public static final int MAX_TOKENS = 256;
+    private final int slicesPerSegment;
+
+    public VnodeAdvisor(int slicesPerSegment) {
+        this.slicesPerSegment = slicesPerSegment;
+    }
+
+    /** The tokens for one new node. */
+    public record NewNode(String id, List<Long> tokens) {
+        public NewNode {
+            tokens = tokens.stream().sorted().toList();
+        }
+
+        /** The {@code cassandra.yaml} line: signed decimal tokens, comma-separated. */
+        public String initialToken() {
+            return "initial_token: " + tokens.stream().map(String::valueOf).collect(Collectors.joining(","));
+        }
+    }
+
+    /**
+     * @param after      the ring's balance once the advised nodes have joined, by the model
+     * @param split      the baseline's tokens (balancing replicated ownership, token by token)
+     * @param splitAfter the balance the baseline would give
+     */
+    public record Advice(List<NewNode> nodes, Balance before, Balance after, List<NewNode> split, Balance splitAfter) {
+    }
+
+    /**
+     * @param place where the new nodes will be, needed when some load is placed by
+     *              NetworkTopologyStrategy; null otherwise
+     */
+    public Advice advise(VnodeRing ring, int count, int numTokens, RingTopology.Place place) {
+        AddNodeAdvisor.check(count, RingLoad.placed(ring.segments()), place);
+        if (numTokens < 1 || numTokens > MAX_TOKENS) {
+            throw new IllegalArgumentException("num_tokens: must be from 1 to " + MAX_TOKENS + ", got " + numTokens);
+        }
+        VnodeRing libra = ring;
+        VnodeRing split = ring;
+        List<NewNode> chosen = new ArrayList<>();
+        List<NewNode> halves = new ArrayList<>();
+        for (int k = 1; k <= count; k++) {
+            String id = "new-" + k;
+            NewNode best = best(libra, id, numTokens, place);
+            chosen.add(best);
+            libra = libra.with(new VnodeRing.Member(id, best.tokens(), 0, 0), place);
+            NewNode half = best(byOwnership(split), id, numTokens, place);
+            halves.add(half);
+            split = split.with(new VnodeRing.Member(id, half.tokens(), 0, 0), place);
+        }
+        return new Advice(chosen, balance(ring), balance(libra), halves, balance(split));
+    }
+
+    /** Token by token, the free slice boundary after which Δ is lowest (then the spread). */
+    private NewNode best(VnodeRing ring, String id, int numTokens, RingTopology.Place place) {
+        VnodeLoads model = new VnodeLoads(ring, slicesPerSegment, id, place);
+        int j = model.ids.indexOf(id);
+        VnodeLoads.Layout layout = model.layout(ring);
+        List<Long> tokens = new ArrayList<>();
+        for (int k = 0; k < numTokens; k++) {
+            VnodeLoads.Evaluated now = model.evaluate(layout);
+            int bestPos = -1;
+            double bestDelta = Double.POSITIVE_INFINITY;
+            double bestSpread = Double.POSITIVE_INFINITY;
+            for (int p = 0; p < model.slices.m; p++) {
+                if (java.util.Arrays.binarySearch(layout.pos(), p) >= 0) {
+                    continue;
+                }
+                double[][] loads = model.loadsWith(now, p, j);
+                double d = VnodeLoads.balance(loads).imbalanceDegree();
+                double s = VnodeLoads.spread(loads);
+                if (d < bestDelta - 1e-12 || d <= bestDelta + 1e-12 && s < bestSpread) {
+                    bestPos = p;
+                    bestDelta = d;
+                    bestSpread = s;
+                }
+            }
+            if (bestPos < 0) {
+                throw new IllegalArgumentException("the ring has no segment boundary free for a new node's token");
+            }
+            layout = layout.plus(bestPos, j);
+            tokens.add(model.slices.end[bestPos]);
+        }
+        return new NewNode(id, tokens);
+    }
+
+    /**
+     * The ring as allocation by ownership sees it: every group's load spread evenly over the
+     * tokens (each segment's share its width), no base load. The same search on it balances
+     * replicated ownership, as {@code allocate_tokens_for_local_replication_factor} aims to.
+     */
+    private static VnodeRing byOwnership(VnodeRing ring) {
+        List<RingSegment> segs = ring.segments();
+        java.util.Set<ReplicaGroup> groups = new java.util.TreeSet<>(ReplicaGroup.ORDER);
+        segs.forEach(s -> s.loads().forEach(l -> groups.add(l.group())));
+        List<RingSegment> even = new ArrayList<>();
+        for (int i = 0; i < segs.size(); i++) {
+            long prev = segs.get((i - 1 + segs.size()) % segs.size()).endToken();
+            double w = Tokens.width(Tokens.clockwise(prev, segs.get(i).endToken()));
+            List<ReplicaLoad> loads = new ArrayList<>();
+            groups.forEach(g -> loads.add(new ReplicaLoad(g, w, w, 0)));
+            even.add(new RingSegment(segs.get(i).endToken(), loads));
+        }
+        List<VnodeRing.Member> members = new ArrayList<>();
+        ring.members().forEach(m -> members.add(new VnodeRing.Member(m.id(), m.tokens(), 0, 0)));
+        return new VnodeRing(members, even, ring.places());
+    }
+
+    private Balance balance(VnodeRing ring) {
+        VnodeLoads model = new VnodeLoads(ring, slicesPerSegment, null, null);
+        return VnodeLoads.balance(model.loads(model.layout(ring)));
+    }
+}
