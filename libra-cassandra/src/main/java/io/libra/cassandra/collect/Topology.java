@@ -88,16 +88,7 @@ final class Topology {
             places.put(n.id(), new RingTopology.Place(n.datacenter(), n.rack()));
         }
         Map<String, RingTopology.Replication> replication = new java.util.HashMap<>();
-        for (KeyspaceReplication k : keyspaces) {
-            if (!k.transientOrOdd().isEmpty()) {
-                continue;
-            }
-            Map<String, Integer> factors = new TreeMap<>();
-            k.options().keySet().forEach(o -> factors.put(o, k.factor(o)));
-            replication.put(k.keyspace(), k.strategy().equals(KeyspaceReplication.SIMPLE)
-                    ? RingTopology.Replication.simple(k.factor("replication_factor"))
-                    : new RingTopology.Replication(k.strategy(), factors));
-        }
+        keyspaces.forEach(k -> k.toCore().ifPresent(r -> replication.put(k.keyspace(), r)));
         return new RingTopology(places, replication);
     }
 

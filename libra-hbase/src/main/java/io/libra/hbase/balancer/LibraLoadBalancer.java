@@ -52,6 +52,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
     private static final Logger LOG = LoggerFactory.getLogger(LibraLoadBalancer.class);
 
     private final RequestRates rates = new RequestRates();
+    private final PayloadSizes sizes = new PayloadSizes();
     private final Set<String> reportedMissing = new HashSet<>();
     private Map<String, String> missingReasons = Map.of();
     private volatile LibraConfig config = LibraConfig.DEFAULT;
@@ -158,10 +159,14 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
     @Override
     public synchronized void updateClusterMetrics(ClusterMetrics st) {
         super.updateClusterMetrics(st);
+        if (st == null) {
+            return;
+        }
         try {
             rates.update(st);
             // forget only regions gone from the whole cluster: a run sees one RS group or table at a time
             rates.retainLive(st);
+            sizes.retain(RequestRates.liveRegions(st));
             List<Set<String>> gone = groups.retainLive(st.getLiveServerMetrics().keySet());
             store.ifPresent(s -> gone.forEach(s::forget));
         } catch (RuntimeException e) {
@@ -502,7 +507,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         ClusterMetrics cm = clusterStatus;
         Map<String, LoadReport> reports = freshReports(assignment.keySet(), cm, c);
         HBaseSnapshot snap = new SnapshotBuilder(c.estimation(), c.defaultCpuCores())
-                .build(assignment, cm, rates, reports, clock.instant());
+                .build(assignment, cm, rates, reports, clock.instant(), sizes);
         noteMissing(snap.estimatedNodes());
         return snap;
     }

@@ -71,16 +71,20 @@ public final class RequestRates {
 
     /** Forgets the regions that no server of {@code metrics} carries any more. */
     public synchronized void retainLive(ClusterMetrics metrics) {
-        if (metrics == null) {
-            return;
+        if (metrics != null) {
+            retain(liveRegions(metrics));
         }
+    }
+
+    /** The encoded names of the regions the live servers of {@code metrics} carry. */
+    static java.util.Set<String> liveRegions(ClusterMetrics metrics) {
         java.util.Set<String> live = new java.util.HashSet<>();
         for (ServerMetrics server : metrics.getLiveServerMetrics().values()) {
             for (RegionMetrics region : server.getRegionMetrics().values()) {
                 live.add(RegionInfo.encodeRegionName(region.getRegionName()));
             }
         }
-        retain(live);
+        return live;
     }
 
     /** Forgets regions no longer in the cluster. */

@@ -31,7 +31,8 @@ import org.apache.hadoop.hbase.client.RegionReplicaUtil;
  * {@link ClusterMetrics} (store file sizes, request counts turned into rates) and the
  * RegionServers' own reports (CPU, disk, per-region ops and bytes).
  *
- * <p>A node without a fresh report is estimated from its request counters alone: its CPU and
+ * <p>A node without a fresh report is estimated from its request counters (with the request sizes
+ * last reported for its regions, {@link PayloadSizes}): its CPU and
  * disk are its regions' request weights times the load per unit of weight seen on the
  * reporting nodes (or a nominal unit when none reports), and never less than the reporting
  * nodes' mean, so that a silent server is not mistaken for an idle one; the balancer never
@@ -56,6 +57,13 @@ public final class SnapshotBuilder {
 
     public HBaseSnapshot build(Map<ServerName, List<RegionInfo>> assignment, ClusterMetrics metrics,
                                RequestRates rates, Map<String, LoadReport> reports, Instant now) {
+        return build(assignment, metrics, rates, reports, now, new PayloadSizes());
+    }
+
+    /** As above; {@code sizes} remembers the regions' request sizes across windows, for a server whose report goes missing. */
+    HBaseSnapshot build(Map<ServerName, List<RegionInfo>> assignment, ClusterMetrics metrics, RequestRates rates,
+                        Map<String, LoadReport> reports, Instant now, PayloadSizes sizes) {
+        sizes.learn(assignment, reports);
         Map<String, RegionMetrics> regionMetrics = regionMetrics(metrics);
         Map<String, RegionInfo> regionInfos = new LinkedHashMap<>();
         Map<String, ServerName> servers = new LinkedHashMap<>();
@@ -69,7 +77,7 @@ public final class SnapshotBuilder {
             for (RegionInfo ri : e.getValue()) {
                 String id = ri.getEncodedName();
                 regionInfos.put(id, ri);
-                regions.add(region(ri, node, regionMetrics.get(id), counters(id, report, rates), histogram(id, ri, report),
+                regions.add(region(ri, node, regionMetrics.get(id), counters(ri, report, rates, sizes), histogram(id, ri, report),
                         measured(id, report), replicated));
             }
             byNode.put(node, regions);
@@ -96,15 +104,15 @@ public final class SnapshotBuilder {
         return m;
     }
 
-    /** The reporter's ops and bytes when it knows the region; else the master's request rates. */
-    private static RegionCounters counters(String id, LoadReport report, RequestRates rates) {
+    /** The reporter's ops and bytes when it knows the region; else the master's request rates at the sizes known. */
+    private static RegionCounters counters(RegionInfo ri, LoadReport report, RequestRates rates, PayloadSizes sizes) {
+        String id = ri.getEncodedName();
         if (report != null) {
             double[] r = report.regionRates().get(id);
             return r == null ? RegionCounters.ZERO : new RegionCounters(r[LoadReportMBean.READ_OPS],
                     r[LoadReportMBean.WRITE_OPS], r[LoadReportMBean.READ_BYTES], r[LoadReportMBean.WRITE_BYTES]);
         }
-        RequestRates.Rate rate = rates.rate(id);
-        return new RegionCounters(rate.readOps(), rate.writeOps(), 0, 0);
+        return sizes.counters(ri, rates.rate(id));
     }
 
     /** The primaries (encoded names) with a secondary replica in the assignment. */

@@ -103,4 +103,63 @@ class SnapshotBuilderTest {
                 io.libra.core.format.SnapshotCodec.write(snap).getBytes(java.nio.charset.StandardCharsets.UTF_8));
         assertThat(read.regions()).hasSize(snap.regions().size());
     }
+
+    /**
+     * ByTableIT's missing-report case: a table of tiny gets and a table of 16 KiB puts, and the
+     * server that stops reporting carries both. Its regions' counters then come from the master,
+     * which counts requests but not bytes.
+     */
+    private static ClusterSnapshot readsAndPuts() {
+        java.util.List<io.libra.core.model.Region> regions = new java.util.ArrayList<>();
+        for (int i = 0; i < 16; i++) {
+            boolean puts = i >= 8;
+            String node = puts ? "rs-" + (1 + (i - 8) / 2) : i < 6 ? "rs-1" : "rs-4";
+            io.libra.core.model.RegionCounters c = puts ? new io.libra.core.model.RegionCounters(0, 20, 0, 20 * 16384.0)
+                    : new io.libra.core.model.RegionCounters(2000, 0, 2000 * 16.0, 0);
+            regions.add(new io.libra.core.model.Region("r-" + i, puts ? "disktable" : "cputable",
+                    new io.libra.core.model.KeyRange(String.format("%02x", i), String.format("%02x", i + 1)), node,
+                    1 << 20, c));
+        }
+        ClusterSnapshot s = Skewed.snapshot();
+        return Skewed.after(s.withState(s.nodes(), regions), Map.of(), Skewed.AT);
+    }
+
+    @Test
+    void aServerWithoutReportHasItsRegionsBytesAtTheSizesLastReportedNotZero() {
+        SnapshotMetrics two = new SnapshotMetrics(readsAndPuts());
+        String silent = two.serverOfNode.get("rs-4").getServerName();
+        Map<String, LoadReport> some = new HashMap<>(two.reports);
+        some.remove(silent);
+        RequestRates rates = new RequestRates();
+        rates.update(two.first);
+        rates.update(two.second);
+        PayloadSizes sizes = new PayloadSizes();
+        SnapshotBuilder builder = new SnapshotBuilder(EstimationConfig.DEFAULT, 8);
+        ClusterSnapshot all = builder.build(two.assignment, two.second, rates, two.reports, Instant.EPOCH, sizes)
+                .snapshot();
+        ClusterSnapshot missing = builder.build(two.assignment, two.second, rates, some, Instant.EPOCH, sizes)
+                .snapshot();
+        ClusterSnapshot firstSeen = builder.build(two.assignment, two.second, rates, some, Instant.EPOCH,
+                new PayloadSizes()).snapshot();
+        for (ClusterSnapshot s : java.util.List.of(missing, firstSeen)) {
+            assertThat(s.regions()).filteredOn(r -> r.node().equals(silent) && r.table().equals("disktable"))
+                    .hasSize(2).allSatisfy(r -> assertThat(r.counters().writeBytes()).as("16 KiB puts")
+                            .isCloseTo(20 * 16384.0, org.assertj.core.data.Percentage.withPercentage(1)));
+        }
+        // the disk the model gives the silent server's put regions is what it gives them when it reports
+        io.libra.core.estimate.LoadModel reported = io.libra.core.Planner.builder().learning(false).build().estimate(all);
+        io.libra.core.estimate.LoadModel modelled = io.libra.core.Planner.builder().learning(false).build()
+                .estimate(missing);
+        for (io.libra.core.model.Region r : all.regions()) {
+            if (r.node().equals(silent) && r.table().equals("disktable")) {
+                assertThat(disk(modelled, r.id())).as(r.id())
+                        .isCloseTo(disk(reported, r.id()), org.assertj.core.data.Percentage.withPercentage(25));
+            }
+        }
+    }
+
+    private static double disk(io.libra.core.estimate.LoadModel m, String id) {
+        return m.regions().stream().filter(r -> r.region().id().equals(id)).findFirst().orElseThrow()
+                .disk();
+    }
 }

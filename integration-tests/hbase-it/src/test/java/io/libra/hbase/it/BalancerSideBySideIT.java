@@ -52,6 +52,7 @@ class BalancerSideBySideIT {
     private static final int HISTORY_REPORTS = 3;
     private static final Path RESULTS = Path.of("target", "hbase-side-by-side.md");
 
+    private final Teardown started = new Teardown();
     private MiniCluster cluster;
     private SkewedWorkload workload;
     private LoadMeter meter;
@@ -60,12 +61,12 @@ class BalancerSideBySideIT {
     @BeforeAll
     void startLibraCluster() throws Exception {
         // Libra at its defaults (λ 0.05, 3 history windows); only the fluctuation guard is off (MiniCluster)
-        cluster = MiniCluster.start(LibraLoadBalancer.class, Map.of());
+        cluster = started.add(MiniCluster.start(LibraLoadBalancer.class, Map.of()));
         startWorkload();
     }
 
     private void startWorkload() throws Exception {
-        workload = new SkewedWorkload(cluster.util.getConnection());
+        workload = started.add(new SkewedWorkload(cluster.util.getConnection()));
         workload.createTable(cluster.admin());
         cluster.awaitNoRegionsInTransition();
         workload.load();
@@ -75,12 +76,7 @@ class BalancerSideBySideIT {
 
     @AfterAll
     void stop() throws Exception {
-        if (workload != null) {
-            workload.stop();
-        }
-        if (cluster != null) {
-            cluster.close();
-        }
+        started.close();
     }
 
     @Test
@@ -209,9 +205,8 @@ class BalancerSideBySideIT {
     }
 
     private void restartWith(Map<String, String> conf) throws Exception {
-        workload.stop();
-        cluster.close();
-        cluster = MiniCluster.start(StochasticLoadBalancer.class, conf);
+        started.close();
+        cluster = started.add(MiniCluster.start(StochasticLoadBalancer.class, conf));
         startWorkload();
     }
 

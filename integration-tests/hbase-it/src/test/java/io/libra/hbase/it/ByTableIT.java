@@ -53,6 +53,7 @@ class ByTableIT {
     private static final int MAX_ROUNDS = 4;
     private static final int MEASURED_WINDOWS = 2;
 
+    private final Teardown started = new Teardown();
     private MiniCluster cluster;
     private TwoTableWorkload workload;
     private LoadMeter meter;
@@ -62,9 +63,9 @@ class ByTableIT {
     @BeforeAll
     void start() throws Exception {
         // moves only: splits are BalancerSideBySideIT's subject
-        cluster = MiniCluster.start(LibraLoadBalancer.class, Map.of(HConstants.HBASE_MASTER_LOADBALANCE_BYTABLE, "true",
-                LibraConfig.SPLITTING, "false"));
-        workload = new TwoTableWorkload(cluster.util.getConnection());
+        cluster = started.add(MiniCluster.start(LibraLoadBalancer.class, Map.of(
+                HConstants.HBASE_MASTER_LOADBALANCE_BYTABLE, "true", LibraConfig.SPLITTING, "false")));
+        workload = started.add(new TwoTableWorkload(cluster.util.getConnection()));
         workload.createTables(cluster.admin());
         cluster.awaitNoRegionsInTransition();
         List<ServerName> servers = new ArrayList<>(cluster.admin().getRegionServers());
@@ -75,19 +76,15 @@ class ByTableIT {
         workload.load();
         workload.start();
         meter = new LoadMeter(cluster);
-        ((Logger) LoggerFactory.getLogger(LibraLoadBalancer.class)).addAppender(log);
+        Logger balancerLog = (Logger) LoggerFactory.getLogger(LibraLoadBalancer.class);
+        balancerLog.addAppender(log);
+        started.add(() -> balancerLog.detachAppender(log));
         log.start();
     }
 
     @AfterAll
     void stop() throws Exception {
-        ((Logger) LoggerFactory.getLogger(LibraLoadBalancer.class)).detachAppender(log);
-        if (workload != null) {
-            workload.stop();
-        }
-        if (cluster != null) {
-            cluster.close();
-        }
+        started.close();
     }
 
     @Test

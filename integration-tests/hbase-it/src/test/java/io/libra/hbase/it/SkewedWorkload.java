@@ -6,7 +6,6 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.ServerName;
@@ -27,7 +26,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  * first row-key byte; the regions first placed on one RegionServer get hot reads of tiny values
  * (CPU), those on another get writes of large values (disk), the rest a light trickle.
  */
-final class SkewedWorkload implements AutoCloseable {
+final class SkewedWorkload extends BackgroundWorkload {
     static final TableName TABLE = TableName.valueOf("usertable");
     static final byte[] FAMILY = Bytes.toBytes("f");
     static final byte[] QUALIFIER = Bytes.toBytes("q");
@@ -46,12 +45,11 @@ final class SkewedWorkload implements AutoCloseable {
     final List<byte[]> coldRows = new ArrayList<>();
     ServerName cpuServer;
     ServerName diskServer;
-    private final AtomicBoolean running = new AtomicBoolean();
     private final AtomicLong ops = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
-    private Thread driver;
 
     SkewedWorkload(Connection connection) {
+        super("skewed-workload");
         this.connection = connection;
     }
 
@@ -118,18 +116,11 @@ final class SkewedWorkload implements AutoCloseable {
         return v;
     }
 
-    /** Runs the skewed traffic in the background until {@link #stop()}. */
-    void start() {
-        running.set(true);
-        driver = new Thread(this::drive, "skewed-workload");
-        driver.setDaemon(true);
-        driver.start();
-    }
-
-    private void drive() {
+    @Override
+    protected void drive() {
         long round = 0;
         try (Table table = connection.getTable(TABLE)) {
-            while (running.get()) {
+            while (running()) {
                 round++;
                 try {
                     List<Get> gets = new ArrayList<>();
@@ -160,13 +151,6 @@ final class SkewedWorkload implements AutoCloseable {
         return ops.get();
     }
 
-    void stop() throws InterruptedException {
-        running.set(false);
-        if (driver != null) {
-            driver.join(60_000);
-        }
-    }
-
     /** Rows whose value is missing or of the wrong length. */
     List<String> unreadable() throws IOException {
         return unreadable(connection, TABLE, written);
@@ -186,10 +170,5 @@ final class SkewedWorkload implements AutoCloseable {
             }
         }
         return bad;
-    }
-
-    @Override
-    public void close() throws InterruptedException {
-        stop();
     }
 }

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
@@ -25,7 +24,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  * values. Within a table every region gets the same traffic, so an even spread of a table's load
  * is an even spread of its regions.
  */
-final class TwoTableWorkload {
+final class TwoTableWorkload extends BackgroundWorkload {
     static final TableName CPU = TableName.valueOf("cputable");
     static final TableName DISK = TableName.valueOf("disktable");
     static final int REGIONS = 8;
@@ -39,11 +38,10 @@ final class TwoTableWorkload {
     private final List<byte[]> writeRows = new ArrayList<>();
     /** Every row written and the length its value must read back with, per table. */
     private final Map<TableName, Map<String, Integer>> written = new HashMap<>();
-    private final AtomicBoolean running = new AtomicBoolean();
     private final java.util.concurrent.atomic.AtomicLong rounds = new java.util.concurrent.atomic.AtomicLong();
-    private Thread driver;
 
     TwoTableWorkload(Connection connection) {
+        super("two-table-workload");
         this.connection = connection;
     }
 
@@ -115,18 +113,11 @@ final class TwoTableWorkload {
         }
     }
 
-    /** Runs both tables' traffic in the background until {@link #stop()}. */
-    void start() {
-        running.set(true);
-        driver = new Thread(this::drive, "two-table-workload");
-        driver.setDaemon(true);
-        driver.start();
-    }
-
-    private void drive() {
+    @Override
+    protected void drive() {
         long round = 0;
         try (Table cpu = connection.getTable(CPU)) {
-            while (running.get()) {
+            while (running()) {
                 round++;
                 try {
                     List<Get> gets = new ArrayList<>();
@@ -139,20 +130,13 @@ final class TwoTableWorkload {
                 }
             }
         } catch (IOException e) {
-            running.set(false);
+            giveUp();
         }
     }
 
     /** Rounds of both tables' traffic completed so far. */
     long rounds() {
         return rounds.get();
-    }
-
-    void stop() throws InterruptedException {
-        running.set(false);
-        if (driver != null) {
-            driver.join(60_000);
-        }
     }
 
     /** Rows of either table whose value is missing or of the wrong length. */
