@@ -1,6 +1,8 @@
 package io.libra.cassandra.collect;
 
+import io.libra.core.ring.RingTopology;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -63,6 +65,22 @@ public record KeyspaceReplication(String keyspace, String strategy, Map<String, 
             }
         });
         return out;
+    }
+
+    /**
+     * Core's view of this replication (SimpleStrategy: its factor; otherwise a factor per option),
+     * or empty when a factor is transient or unreadable, which core cannot place.
+     */
+    public Optional<RingTopology.Replication> toCore() {
+        if (!transientOrOdd().isEmpty()) {
+            return Optional.empty();
+        }
+        if (strategy.equals(SIMPLE)) {
+            return Optional.of(RingTopology.Replication.simple(factor("replication_factor")));
+        }
+        Map<String, Integer> factors = new TreeMap<>();
+        options.keySet().forEach(o -> factors.put(o, factor(o)));
+        return Optional.of(new RingTopology.Replication(strategy, factors));
     }
 
     /** As Cassandra writes it, options sorted. */

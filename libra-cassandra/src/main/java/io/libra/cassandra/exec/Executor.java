@@ -410,6 +410,7 @@ public final class Executor implements AutoCloseable {
         long deadline = clock.millis() + moveLimit().toMillis();
         try {
             Map<String, Long> before = beforeMove(() -> tokens());
+            LostRanges ranges = beforeMove(() -> LostRanges.read(nodes.values(), mover));
             long current = before.get(m.node);
             if (current != to) {
                 if (current != from) {
@@ -417,14 +418,15 @@ public final class Executor implements AutoCloseable {
                             + ", the plan expected " + m.fromToken);
                     return false;
                 }
-                String refused = beforeMove(() -> Preflight.check(j, m, before, to, nodes, config.execution));
+                String refused = beforeMove(() -> Preflight.check(j, m, ranges.gaining(before, m.node, to), nodes,
+                        config.execution));
                 if (refused != null) {
                     fail(j, m, "pre-flight refused the move of " + m.node + ": " + refused);
                     return false;
                 }
                 // every node answers here (the gate just opened); the first values saved are the operator's
                 Throughput.cap(j, nodes, config.execution, book);
-                Map<String, List<String>> lose = losing(mover, before, m.node, to);
+                Map<String, List<String>> lose = ranges.losing(before, m.node, to);
                 // journaled before the move is issued: whatever ends it, these nodes get cleaned
                 book.update(j, () -> {
                     lose.forEach((node, ks) -> j.pendingCleanup.merge(node, ks, Executor::union));
@@ -442,7 +444,7 @@ public final class Executor implements AutoCloseable {
                 }
             } else {
                 before.put(m.node, from);
-                Map<String, List<String>> lose = losing(mover, before, m.node, to);
+                Map<String, List<String>> lose = ranges.losing(before, m.node, to);
                 book.update(j, () -> lose.forEach((node, ks) -> j.pendingCleanup.merge(node, ks, Executor::union)));
             }
             if (!awaitSettled(j, m, to, deadline)) {
@@ -512,18 +514,6 @@ public final class Executor implements AutoCloseable {
                 + ": once the cause is fixed, either run `nodetool move -- " + decimal + "` on " + m.node
                 + " to finish the move, or restart Cassandra on " + m.node
                 + " to bring it back NORMAL at its old token; the sidecar then runs the pending cleanups itself";
-    }
-
-    /** Node -> replicated keyspaces in which it will hold ranges it no longer owns. */
-    private static Map<String, List<String>> losing(RingOps mover, Map<String, Long> before, String node, long to)
-            throws IOException {
-        Map<String, List<String>> out = new LinkedHashMap<>();
-        for (String ks : mover.replicatedKeyspaces()) {
-            for (String n : LostRanges.nodes(before, node, to, mover.replicationFactor(ks))) {
-                out.computeIfAbsent(n, x -> new ArrayList<>()).add(ks);
-            }
-        }
-        return out;
     }
 
     private static List<String> union(List<String> a, List<String> b) {

@@ -1,66 +1,74 @@
 package io.libra.cassandra.exec;
 
-import io.libra.core.ring.Tokens;
+import io.libra.cassandra.collect.KeyspaceReplication;
+import io.libra.cassandra.jmx.RingOps;
+import io.libra.core.ring.RingTopology;
+import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
- * Which nodes lose ranges when one token moves (they need cleanup): with replication factor
- * r node k holds the arc (t_{k-r}, t_k]; it lost data when its old arc is not inside its new.
+ * Which nodes a token move makes lose ranges (they need cleanup) and gain ranges (they receive
+ * streams), per keyspace the ring replicates: core's {@link RingTopology#losing} and
+ * {@link RingTopology#gaining} on the ring before and after the move, with the replication the
+ * nodes report and the data centre and rack their snitches give, so NetworkTopologyStrategy's
+ * racks and data centres count as Cassandra counts them. A keyspace core cannot place (a
+ * transient factor, another strategy) counts every node: cleaning a node that lost nothing only
+ * costs time, missing one leaves stale data behind.
+ *
+ * @param topology  the nodes' places and the replication of each keyspace core can place
+ * @param keyspaces every keyspace the ring replicates
  */
-final class LostRanges {
-    private LostRanges() {
+record LostRanges(RingTopology topology, List<String> keyspaces) {
+    LostRanges {
+        keyspaces = List.copyOf(keyspaces);
     }
 
-    /** Nodes whose replicated arc loses some range: they need cleanup. */
-    static List<String> nodes(Map<String, Long> before, String mover, long newToken, int rf) {
-        return changed(before, mover, newToken, rf, true);
-    }
-
-    /** Nodes whose replicated arc gains some range: they receive streams (and need the disk for them). */
-    static List<String> gaining(Map<String, Long> before, String mover, long newToken, int rf) {
-        return changed(before, mover, newToken, rf, false);
-    }
-
-    private static List<String> changed(Map<String, Long> before, String mover, long newToken, int rf, boolean losing) {
-        Map<String, Long> after = new java.util.HashMap<>(before);
-        after.put(mover, newToken);
-        List<String> b = order(before);
-        List<String> a = order(after);
-        int n = b.size();
-        List<String> out = new ArrayList<>();
-        if (rf >= n) {
-            return out;
+    /** Every node's place, and the replication of each keyspace the ring replicates as {@code any} node reports it. */
+    static LostRanges read(Collection<RingOps> nodes, RingOps any) throws IOException {
+        Map<String, RingTopology.Place> places = new HashMap<>();
+        for (RingOps n : nodes) {
+            places.put(n.id(), new RingTopology.Place(n.datacenter(), n.rack()));
         }
-        for (String node : b) {
-            long[] old = arc(b, before, node, rf);
-            long[] now = arc(a, after, node, rf);
-            if (losing ? !inside(old, now) : !inside(now, old)) {
-                out.add(node);
-            }
+        List<String> keyspaces = any.replicatedKeyspaces();
+        Map<String, RingTopology.Replication> replication = new HashMap<>();
+        for (String ks : keyspaces) {
+            KeyspaceReplication.parse(ks, any.replicationInfo(ks)).toCore().ifPresent(r -> replication.put(ks, r));
+        }
+        return new LostRanges(new RingTopology(places, replication), keyspaces);
+    }
+
+    /** Node → the keyspaces in which it holds ranges it no longer owns once {@code node} is at {@code to}. */
+    Map<String, List<String>> losing(Map<String, Long> before, String node, long to) {
+        Map<String, List<String>> out = new TreeMap<>();
+        for (String ks : keyspaces) {
+            changed(ks, before, node, to, true).forEach(n -> out.computeIfAbsent(n, x -> new ArrayList<>()).add(ks));
         }
         return out;
     }
 
-    private static List<String> order(Map<String, Long> tokens) {
-        TreeMap<Long, String> byToken = new TreeMap<>();
-        tokens.forEach((k, v) -> byToken.put(v, k));
-        return new ArrayList<>(byToken.values());
+    /** Nodes that gain ranges of some keyspace once {@code node} is at {@code to}: they receive streams. */
+    Set<String> gaining(Map<String, Long> before, String node, long to) {
+        Set<String> out = new TreeSet<>();
+        keyspaces.forEach(ks -> out.addAll(changed(ks, before, node, to, false)));
+        return out;
     }
 
-    private static long[] arc(List<String> ring, Map<String, Long> tokens, String node, int rf) {
-        int n = ring.size();
-        int k = ring.indexOf(node);
-        return new long[] {tokens.get(ring.get(Math.floorMod(k - rf, n))), tokens.get(node)};
-    }
-
-    /** (a0, a1] inside (b0, b1], clockwise. */
-    private static boolean inside(long[] a, long[] b) {
-        long offset = Tokens.clockwise(b[0], a[0]);
-        long lenA = Tokens.clockwise(a[0], a[1]);
-        long lenB = Tokens.clockwise(b[0], b[1]);
-        return Long.compareUnsigned(offset, lenB) <= 0 && Long.compareUnsigned(lenA, lenB - offset) <= 0;
+    private Set<String> changed(String ks, Map<String, Long> before, String node, long to, boolean losing) {
+        RingTopology.Replication r = topology.keyspaces().get(ks);
+        if (r == null || !r.strategy().equals(RingTopology.SIMPLE) && !r.strategy().equals(RingTopology.NETWORK_TOPOLOGY)) {
+            return new TreeSet<>(before.keySet());
+        }
+        Map<String, List<Long>> was = new HashMap<>();
+        before.forEach((id, t) -> was.put(id, List.of(t)));
+        Map<String, List<Long>> now = new HashMap<>(was);
+        now.put(node, List.of(to));
+        return losing ? topology.losing(ks, was, now) : topology.gaining(ks, was, now);
     }
 }

@@ -3,7 +3,6 @@ package io.libra.cassandra.exec;
 import io.libra.cassandra.config.SidecarConfig;
 import io.libra.cassandra.jmx.RingOps;
 import java.io.IOException;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -22,17 +21,13 @@ final class Preflight {
     }
 
     /**
-     * Null when the receivers can take the move, else why not (the transient checks are the wait's).
+     * Null when the receivers ({@link LostRanges#gaining}) can take the move, else why not (the transient
+     * checks are the wait's).
      *
      * @throws IOException when a node cannot be asked: the executor waits and looks again, as for a busy ring
      */
-    static String check(Job j, Job.Move m, Map<String, Long> tokens, long to, Map<String, RingOps> nodes,
-                        SidecarConfig.Execution c) throws IOException {
-        RingOps mover = nodes.get(m.node);
-        Set<String> receiving = new LinkedHashSet<>();
-        for (String ks : mover.replicatedKeyspaces()) {
-            receiving.addAll(LostRanges.gaining(tokens, m.node, to, mover.replicationFactor(ks)));
-        }
+    static String check(Job j, Job.Move m, Set<String> receiving, Map<String, RingOps> nodes, SidecarConfig.Execution c)
+            throws IOException {
         for (String id : receiving) {
             if (j.pendingCleanup.containsKey(id)) {
                 return id + " would receive ranges but has cleanup pending (" + j.pendingCleanup.get(id)

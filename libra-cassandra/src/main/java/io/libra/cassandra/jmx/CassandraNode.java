@@ -54,11 +54,13 @@ public final class CassandraNode implements RingOps {
     }
 
     /** This node's data centre, as its snitch places it. */
+    @Override
     public String datacenter() throws IOException {
         return (String) jmx.get(SNITCH, "Datacenter");
     }
 
     /** This node's rack, as its snitch places it. */
+    @Override
     public String rack() throws IOException {
         return (String) jmx.get(SNITCH, "Rack");
     }
@@ -112,14 +114,9 @@ public final class CassandraNode implements RingOps {
     }
 
     /** The keyspace's replication: strategy and options, e.g. "SimpleStrategy {replication_factor=2}". */
+    @Override
     public String replicationInfo(String keyspace) throws IOException {
         return (String) jmx.invoke(STORAGE, "getKeyspaceReplicationInfo", new Object[] {keyspace}, STRING);
-    }
-
-    /** Replicas per range of a keyspace; the size of any value is the replication factor. */
-    @Override
-    public int replicationFactor(String keyspace) throws IOException {
-        return rangeToEndpoints(keyspace).values().stream().mapToInt(List::size).max().orElse(1);
     }
 
     /** The keyspace's ranges ([start, end], signed decimal tokens) and the replicas holding each. */

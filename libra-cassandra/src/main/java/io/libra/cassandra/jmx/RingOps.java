@@ -29,7 +29,14 @@ public interface RingOps {
     /** User keyspaces (those the client load lands in). */
     List<String> keyspaces() throws IOException;
 
-    int replicationFactor(String keyspace) throws IOException;
+    /** The keyspace's replication: strategy and options, e.g. "NetworkTopologyStrategy {dc1=3}". */
+    String replicationInfo(String keyspace) throws IOException;
+
+    /** This node's data centre, as its snitch reports it. */
+    String datacenter() throws IOException;
+
+    /** This node's rack, as its snitch reports it. */
+    String rack() throws IOException;
 
     int currentStreams() throws IOException;
 

@@ -62,6 +62,26 @@ class ExecutorTest {
         }
     }
 
+    /**
+     * NetworkTopologyStrategy {dc1: 2} over two racks (n1, n2 in rack1; n3, n4 in rack2): the range
+     * n2 takes from n3 was on n3 and n1 (n4 shares n3's rack), so n1 is cleaned, not n4 as the next
+     * nodes clockwise would have it.
+     */
+    @Test
+    void cleanupFollowsTheRacksOfNetworkTopologyStrategy() {
+        FakeRing ring = new FakeRing(T1, T2, 3_000_000_000_000_000_000L, T3);
+        ring.rf.clear();
+        ring.replication.put("ks", "NetworkTopologyStrategy {dc1=2}");
+        ring.node("n3").rack = "rack2";
+        ring.node("n4").rack = "rack2";
+        try (Executor e = executor(ring, new SidecarConfig())) {
+            Job j = finished(withJob(e, move("n2", T2, T2 + 1_000_000_000_000_000_000L)));
+            assertThat(j.state).as(j.detail).isEqualTo(Job.State.DONE);
+            assertThat(ring.cleanups).containsExactly("n1:ks");
+            assertThat(j.events).anyMatch(x -> x.contains("to clean afterwards: {n1=[ks]}"));
+        }
+    }
+
     /** A pre-flight read that fails after the gate opened (JMX blinking after a restart) holds the job, never fails it. */
     @Test
     void aPreflightReadThatBlinksHoldsTheJobAndTheMoveRuns() {

@@ -21,7 +21,9 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class FakeRing {
     final Map<String, Node> nodes = new LinkedHashMap<>();
+    /** Keyspace → SimpleStrategy factor, unless {@link #replication} gives the keyspace's replication as Cassandra writes it. */
     final Map<String, Integer> rf = new LinkedHashMap<>();
+    final Map<String, String> replication = new LinkedHashMap<>();
     final List<String> cleanups = Collections.synchronizedList(new ArrayList<>());
     final List<String> log = Collections.synchronizedList(new ArrayList<>());
     private final AtomicLong millis = new AtomicLong(Instant.parse("2026-01-01T00:00:00Z").toEpochMilli());
@@ -33,6 +35,12 @@ final class FakeRing {
             nodes.put(n.id, n);
         }
         rf.put("ks", 1);
+    }
+
+    private List<String> replicated() {
+        java.util.Set<String> ks = new java.util.TreeSet<>(rf.keySet());
+        ks.addAll(replication.keySet());
+        return List.copyOf(ks);
     }
 
     List<RingOps> ops() {
@@ -83,6 +91,8 @@ final class FakeRing {
         volatile long token;
         volatile boolean down;
         volatile String mode = "NORMAL";
+        volatile String dc = "dc1";
+        volatile String rack = "rack1";
         /** Thrown by the next move, if set. */
         volatile IOException moveFails;
         /** A move that fails this way also leaves the node MOVING (its streaming failed). */
@@ -165,13 +175,26 @@ final class FakeRing {
         @Override
         public List<String> keyspaces() throws IOException {
             up();
-            return List.copyOf(rf.keySet());
+            return replicated();
         }
 
         @Override
-        public int replicationFactor(String keyspace) throws IOException {
+        public String replicationInfo(String keyspace) throws IOException {
             up();
-            return rf.get(keyspace);
+            String info = replication.get(keyspace);
+            return info != null ? info : "SimpleStrategy {replication_factor=" + rf.get(keyspace) + "}";
+        }
+
+        @Override
+        public String datacenter() throws IOException {
+            up();
+            return dc;
+        }
+
+        @Override
+        public String rack() throws IOException {
+            up();
+            return rack;
         }
 
         @Override
@@ -208,7 +231,7 @@ final class FakeRing {
         @Override
         public List<String> replicatedKeyspaces() throws IOException {
             up();
-            return List.copyOf(rf.keySet());
+            return replicated();
         }
 
         @Override

@@ -33,13 +33,12 @@ final class SnapshotRegions {
         Map<String, Integer> ids = new HashMap<>(regions.size() * 2);
         for (int i = 0; i < regions.size(); i++) {
             Region r = regions.get(i);
-            String p = JsonFields.at("regions", i);
             Integer first = ids.putIfAbsent(r.id(), i);
             if (first != null) {
-                throw f.error(p + ".id", "duplicate id \"" + r.id() + "\" (also regions[" + first + "])");
+                throw f.error(JsonFields.at("regions", i) + ".id", "duplicate id \"" + r.id() + "\" (also regions[" + first + "])");
             }
             if (!nodes.contains(r.node())) {
-                throw f.error(p + ".node", "unknown node \"" + r.node() + "\"");
+                throw f.error(JsonFields.at("regions", i) + ".node", "unknown node \"" + r.node() + "\"");
             }
         }
         checkRanges(f, regions);

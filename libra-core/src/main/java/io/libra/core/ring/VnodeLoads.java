@@ -121,13 +121,14 @@ final class VnodeLoads {
     }
 
     /**
-     * The loads of {@code e}'s layout with one more token at free slice p, owned by node j. When j
-     * already owns a token there (so no group's census changes) only the split range, the new one
-     * and the ranges whose walk read past the new token's place are worked out again.
+     * The loads of {@code e}'s layout with one more token at free slice p, owned by node j. When the
+     * placement rules stay as they were ({@link #sameWalkRules}; always when j already owns a
+     * token) only the split range, the new one and the ranges whose walk read past the new token's
+     * place are worked out again.
      */
     double[][] loadsWith(Evaluated e, int p, int j) {
         int t = e.layout().pos().length;
-        if (!e.owners().contains(ids.get(j))) {
+        if (!e.owners().contains(ids.get(j)) && !sameWalkRules(e, j)) {
             return loads(e.layout().plus(p, j));
         }
         int at = -java.util.Arrays.binarySearch(e.layout().pos(), p) - 1;
@@ -156,6 +157,25 @@ final class VnodeLoads {
             }
         }
         return out;
+    }
+
+    /**
+     * Whether a node joining with its first token leaves every group's placement rules as they
+     * were: as many replicas to place (the factor, capped at the nodes there are) and as many racks
+     * (so as many repeats allowed); then only walks that reach its token can change.
+     */
+    private boolean sameWalkRules(Evaluated e, int j) {
+        List<String> with = new ArrayList<>(e.owners());
+        with.add(ids.get(j));
+        for (int g = 0; g < slices.groups.size(); g++) {
+            int f = slices.groups.get(g).factor();
+            RingTopology.Census now = e.census()[g];
+            RingTopology.Census then = RingTopology.Census.of(slices.groups.get(g), places, with);
+            if (Math.min(f, now.members()) != Math.min(f, then.members()) || now.racks() != then.racks()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private void add(double[][] out, int[] holders, int g, int from, int to, int sign) {
@@ -196,28 +216,12 @@ final class VnodeLoads {
 
     /** Max/Mean per dimension and Δ (eq. 4), every node's target the mean (a homogeneous ring). */
     static Balance balance(double[][] loads) {
-        double[] norm = maxNormalised(loads);
-        return new Balance(norm[0], norm[1], Math.max(norm[0], norm[1]) - 1);
+        return Imbalance.balance(normalised(loads));
     }
 
-    /** Sum of squared positive deviations: breaks ties of Δ. */
+    /** Breaks ties of Δ ({@link Imbalance#spread}). */
     static double spread(double[][] loads) {
-        double[][] n = normalised(loads);
-        double s = 0;
-        for (double[] x : n) {
-            double d = Math.max(0, Normalisation.deviation(x[0], x[1]));
-            s += d * d;
-        }
-        return s;
-    }
-
-    private static double[] maxNormalised(double[][] loads) {
-        double[] max = new double[2];
-        for (double[] x : normalised(loads)) {
-            max[0] = Math.max(max[0], x[0]);
-            max[1] = Math.max(max[1], x[1]);
-        }
-        return max;
+        return Imbalance.spread(normalised(loads));
     }
 
     private static double[][] normalised(double[][] loads) {

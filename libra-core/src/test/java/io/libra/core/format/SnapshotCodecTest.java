@@ -160,6 +160,47 @@ class SnapshotCodecTest {
                 .isEqualTo("regions[1].id: duplicate id \"r1\" (also regions[0])");
     }
 
+    /** Each region fault, read as an earlier window (no tree per region) and as a snapshot, is named and worded alike. */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+            "\"id\":\"r2\"|\"id\":\"\"",
+            "\"id\":\"r2\"|\"id\":7",
+            "\"id\":\"r2\"|\"id\":null",
+            "\"id\":\"r2\",|",
+            "\"table\":\"t\",\"startKey\":\"80\"|\"table\":[1],\"startKey\":\"80\"",
+            "\"startKey\":\"80\"|\"startKey\":\"8\"",
+            "\"startKey\":\"80\"|\"startKey\":\"XY\"",
+            "\"startKey\":\"80\",\"endKey\":\"\"|\"startKey\":\"80\",\"endKey\":\"70\"",
+            "\"node\":\"a\",\"sizeBytes\":2|\"node\":\"\",\"sizeBytes\":2",
+            "\"sizeBytes\":2|\"sizeBytes\":-2",
+            "\"sizeBytes\":2|\"sizeBytes\":\"2\"",
+            "\"sizeBytes\":2,|",
+            "\"sizeBytes\":2|\"sizeBytes\":NaN",
+            "\"sizeBytes\":2|\"sizeBytes\":2,\"range\":\"\"",
+            "\"sizeBytes\":2|\"sizeBytes\":2,\"measuredCpu\":-1",
+            "\"sizeBytes\":2|\"sizeBytes\":2,\"measuredDiskBytesPerSec\":true",
+            "\"sizeBytes\":2|\"sizeBytes\":2,\"sizeBytes\":3",
+            "\"sizeBytes\":2|\"sizeBytes\":2,\"extra\":1,\"extra\":2",
+            "\"readOps\":1,\"writeOps\":1,\"readBytes\":1,\"writeBytes\":1}]}|\"readOps\":1,\"writeOps\":1,\"readBytes\":1}]}"})
+    void aWindowNamesEveryRegionFaultAsASnapshotDoes(String from, String to) {
+        int last = TWO_REGIONS.lastIndexOf(from);
+        String bad = TWO_REGIONS.substring(0, last) + (to == null ? "" : to) + TWO_REGIONS.substring(last + from.length());
+        String window = fault(bad, true);
+        assertThat(window).startsWith("regions[1].");
+        assertThat(window).isEqualTo(fault(bad, false));
+    }
+
+    @Test
+    void aWindowKeepsRangeIdsAndMeasuredLoad() {
+        String json = TWO_REGIONS.replace("\"sizeBytes\":2,", "\"sizeBytes\":2,\"range\":\"r\",\"measuredCpu\":0.5,\"note\":[1],");
+        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+        Region full = SnapshotCodec.read("s.json", bytes).regions().get(1);
+        Region window = SnapshotCodec.readWindow("w.json", bytes).regions().get(1);
+        assertThat(window).isEqualTo(full);
+        assertThat(window.rangeId()).isEqualTo("r");
+        assertThat(window.measured().cpu()).isEqualTo(0.5);
+    }
+
     @Test
     void aTopLevelFaultIsReportedBeforeARegionFault() {
         String bad = TWO_REGIONS.replace("\"sizeBytes\":1,", "\"sizeBytes\":-1,");
