@@ -108,7 +108,7 @@ public final class RingPlanning {
     public synchronized Round plan(RingModel model) {
         ClusterSnapshot now = model.snapshot();
         String dropped = membershipChange(now);
-        ring.set(new RingStrategy(SnapshotRing.tokens(now), model.rfOfTable(), ring.search));
+        ring.set(new RingStrategy(SnapshotRing.tokens(now), model.topology(), ring.search));
         PlanResult result;
         try {
             result = planner.plan(request(now));

@@ -188,4 +188,17 @@ class RingPlanningTest {
         off.plan(model(RingModelBuilderTest.window()));
         assertThat(off.plan(model(doubled)).plan().status()).as("threshold 0: no guard").isEqualTo(PlanStatus.PLANNED);
     }
+
+    /** A ring of NetworkTopologyStrategy over racks plans through core's RingStrategy with the window's topology. */
+    @Test
+    void aRackedRingIsPlannedWithItsTopology() {
+        RingModel model = model(RingModelBuilderTest.racked());
+        Plan plan = planning(3).plan(model).plan();
+        RingPlan direct = new RingPlanner(new RingPlannerConfig(0.05, 2, 0, 4, 0.01)).plan(model.ring());
+        assertThat(model.ring().placed()).isTrue();
+        assertThat(direct.moves()).isNotEmpty();
+        assertThat(plan.actions().stream().map(a -> (MoveTokenAction) a)
+                .map(m -> m.node() + " " + m.fromToken() + " -> " + m.toToken()).toList())
+                .isEqualTo(direct.moves().stream().map(m -> m.node() + " " + m.fromKey() + " -> " + m.toKey()).toList());
+    }
 }

@@ -159,8 +159,8 @@ public final class Collector {
 
     /**
      * Whether the ring model covers this ring: every member configured, each keyspace's
-     * replication one it places (with the nodes' data centres and racks from this window), and the
-     * replicas the ring lists are the ones that replication gives.
+     * replication one core places (with the nodes' data centres and racks from this window), and the
+     * replicas the ring lists are the ones that placement gives.
      */
     private void checkTopology(Schema schema, List<Window.NodeStat> stats, List<String> problems) {
         if (schema == Schema.NONE) {
@@ -168,7 +168,7 @@ public final class Collector {
         }
         java.util.Set<String> hosts = new java.util.HashSet<>();
         config.instances.forEach(in -> hosts.add(in.host));
-        problems.addAll(Topology.problems(schema.tokenToEndpoint(), schema.replicas(), hosts));
+        problems.addAll(Topology.problems(schema.tokenToEndpoint(), hosts));
         if (stats.stream().anyMatch(s -> !s.up())) {
             return; // already not plannable, and a node down hides its data centre and rack
         }
@@ -180,6 +180,7 @@ public final class Collector {
             return;
         }
         problems.addAll(Topology.unmodelled(schema.keyspaces(), stats));
+        problems.addAll(Topology.misplaced(schema.keyspaces(), stats, schema.tokenToEndpoint(), schema.replicas()));
         for (KeyspaceReplication k : schema.keyspaces()) {
             int declared = Topology.declaredReplicas(k, stats);
             int listed = schema.replicas().getOrDefault(k.keyspace(), Map.of()).values().stream()

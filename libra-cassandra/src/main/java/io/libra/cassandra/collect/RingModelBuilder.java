@@ -8,6 +8,7 @@ import io.libra.core.model.KeyRange;
 import io.libra.core.model.Node;
 import io.libra.core.model.Region;
 import io.libra.core.model.RegionCounters;
+import io.libra.core.ring.RingTopology;
 import io.libra.core.ring.SnapshotRing;
 import io.libra.core.ring.Tokens;
 import java.util.ArrayList;
@@ -19,8 +20,9 @@ import java.util.TreeMap;
 
 /**
  * Places a window's load on the ring. Each node's primary arc is cut into equal sub-ranges;
- * a node's requests for a table are spread over its local sub-ranges (its own arc and those
- * of its RF-1 predecessors) in proportion to the sampled partitions that fall in each,
+ * a node's requests for a table are spread over its local sub-ranges (those its keyspace's
+ * replication places a replica of on it, racks and data centres included, by core's
+ * RingTopology) in proportion to the sampled partitions that fall in each,
  * scaled to the table's total, the unsampled remainder spread by token width. Core's metric
  * mapping then turns counters into CPU and disk per (sub-range, replica), and the per-replica
  * load of a sub-range is the mean over its replicas, since any node holding it would carry it.
@@ -44,20 +46,16 @@ public final class RingModelBuilder {
         if (ring.size() != w.nodes().size()) {
             throw new IllegalStateException("every node must be up with a single token to model the ring");
         }
-        int n = ring.size();
         List<RingModel.SubRange> subs = subRanges(ring);
         long[] ends = subs.stream().mapToLong(RingModel.SubRange::end).toArray();
-        Map<String, Integer> index = new HashMap<>();
-        for (int j = 0; j < n; j++) {
-            index.put(ring.get(j).id(), j);
-        }
+        RingTopology topology = Topology.topology(w.keyspaces(), ring);
+        Map<String, List<Long>> tokensOfNode = new HashMap<>();
+        ring.forEach(s -> tokensOfNode.put(s.id(), List.of(s.token())));
+        Map<String, List<List<String>>> holders = new HashMap<>();
         List<Region> regions = new ArrayList<>();
-        Map<String, Integer> rfOfTable = new HashMap<>();
         for (Window.TableStat t : w.tables()) {
-            int j = index.get(t.node());
-            int rf = Math.min(t.replicationFactor(), n);
-            rfOfTable.put(t.keyspace() + "." + t.table(), t.replicationFactor());
-            List<Integer> local = localSubRanges(ring, subs, j, rf);
+            List<Integer> local = localSubRanges(holders.computeIfAbsent(t.keyspace(),
+                    ks -> replicasPerSubRange(topology, ks, tokensOfNode, subs)), t.node());
             double[][] ops = spread(t, local, subs, ends, w);
             double width = local.stream().mapToDouble(s -> width(subs.get(s))).sum();
             for (int k = 0; k < local.size(); k++) {
@@ -73,7 +71,7 @@ public final class RingModelBuilder {
         int replication = w.tables().stream().mapToInt(Window.TableStat::replicationFactor).max().orElse(1);
         ClusterSnapshot snapshot = new ClusterSnapshot("cassandra", w.end(), w.seconds(), nodes, regions, replication, tokens);
         LoadModel load = estimator.estimate(snapshot);
-        return new RingModel(snapshot, load, SnapshotRing.of(snapshot, load, rfOfTable), subs, rfOfTable);
+        return new RingModel(snapshot, load, SnapshotRing.of(snapshot, load, topology), subs, topology);
     }
 
     private List<RingModel.SubRange> subRanges(List<Window.NodeStat> ring) {
@@ -96,16 +94,17 @@ public final class RingModelBuilder {
         return out;
     }
 
-    /** Indices (into the token-sorted sub-ranges) of the arcs of node j and its rf-1 predecessors. */
-    private static List<Integer> localSubRanges(List<Window.NodeStat> ring, List<RingModel.SubRange> subs, int j, int rf) {
-        int n = ring.size();
-        java.util.Set<String> owners = new java.util.HashSet<>();
-        for (int i = 0; i < rf; i++) {
-            owners.add(ring.get((j - i + n) % n).id());
-        }
+    /** Each sub-range's replicas of {@code keyspace}, as Cassandra places them (core's RingTopology). */
+    private static List<List<String>> replicasPerSubRange(RingTopology topology, String keyspace,
+                                                          Map<String, List<Long>> tokensOfNode, List<RingModel.SubRange> subs) {
+        return subs.stream().map(s -> topology.replicas(keyspace, tokensOfNode, s.end())).toList();
+    }
+
+    /** Indices (into the token-sorted sub-ranges) of the sub-ranges {@code node} holds a replica of. */
+    private static List<Integer> localSubRanges(List<List<String>> replicas, String node) {
         List<Integer> out = new ArrayList<>();
-        for (int k = 0; k < subs.size(); k++) {
-            if (owners.contains(subs.get(k).primary())) {
+        for (int k = 0; k < replicas.size(); k++) {
+            if (replicas.get(k).contains(node)) {
                 out.add(k);
             }
         }

@@ -2,18 +2,18 @@ package io.libra.cassandra.collect;
 
 import io.libra.core.ring.RingTopology;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
- * Checks the ring against what Libra's ring model assumes, from the ring itself: every member is
- * configured; each keyspace's replication, as its nodes report it, places a range's replicas on
- * its owner and the next RF-1 nodes clockwise (SimpleStrategy, and NetworkTopologyStrategy on a
- * ring of one data centre where racks cannot change the choice); and the replicas the ring lists
- * are indeed those. Anything else is refused with one line naming the keyspace and the reason.
+ * Checks the ring against what Libra's ring model places, from the ring itself: every member is
+ * configured; each keyspace's replication, as its nodes report it, is one core's
+ * {@link RingTopology} places (SimpleStrategy, and NetworkTopologyStrategy with its racks and
+ * data centres); and the replicas the ring lists are the ones that placement gives. Anything
+ * else is refused with one line naming the keyspace and the reason.
  */
 final class Topology {
     private Topology() {
@@ -21,31 +21,54 @@ final class Topology {
 
     /**
      * @param tokenToEndpoint  StorageService.TokenToEndpointMap (signed decimal token -> address)
-     * @param replicas         per keyspace, getRangeToEndpointMap: [start, end] -> replica addresses
      * @param configuredHosts  the configured instances' addresses
-     * @return why the model does not fit (empty when it does)
+     * @return the ring members that are not configured, one line each (empty when none)
      */
-    static List<String> problems(Map<String, String> tokenToEndpoint, Map<String, Map<List<String>, List<String>>> replicas,
-                                 Set<String> configuredHosts) {
+    static List<String> problems(Map<String, String> tokenToEndpoint, Set<String> configuredHosts) {
         List<String> out = new ArrayList<>();
-        Set<String> members = new HashSet<>(tokenToEndpoint.values());
-        for (String m : new java.util.TreeSet<>(members)) {
+        for (String m : new TreeSet<>(tokenToEndpoint.values())) {
             if (!configuredHosts.contains(bare(m))) {
                 out.add("ring member " + bare(m) + " is not configured (add it to instances): its load would be unseen");
             }
         }
-        if (tokenToEndpoint.size() != members.size()) {
-            return out; // vnodes: observed only, nothing is planned whatever the placement
+        return out;
+    }
+
+    /**
+     * Keyspaces whose ranges are not where their replication puts them on this single-token ring
+     * (a schema change in flight), one line each: the replicas each range lists
+     * ({@code getRangeToEndpointMap}) against {@link RingTopology#replicas}. Empty on a vnode ring
+     * (observed only) and for keyspaces {@link #unmodelled} names.
+     *
+     * @param nodes the window's nodes, all up with their places
+     */
+    static List<String> misplaced(List<KeyspaceReplication> keyspaces, List<Window.NodeStat> nodes,
+                                  Map<String, String> tokenToEndpoint, Map<String, Map<List<String>, List<String>>> replicas) {
+        Map<String, String> idOfHost = new HashMap<>();
+        nodes.forEach(n -> idOfHost.put(n.host(), n.id()));
+        Map<String, List<Long>> tokensOfNode = new HashMap<>();
+        for (Map.Entry<String, String> e : tokenToEndpoint.entrySet()) {
+            String id = idOfHost.get(bare(e.getValue()));
+            if (id == null || tokensOfNode.put(id, List.of(Long.parseLong(e.getKey()))) != null) {
+                return List.of(); // an unconfigured member (named by problems), or vnodes: nothing is planned anyway
+            }
         }
-        TreeMap<Long, String> ring = new TreeMap<>();
-        tokenToEndpoint.forEach((t, e) -> ring.put(Long.parseLong(t), bare(e)));
-        List<String> order = new ArrayList<>(ring.values());
-        for (Map.Entry<String, Map<List<String>, List<String>>> ks : new TreeMap<>(replicas).entrySet()) {
-            String mismatch = mismatch(ring, order, ks.getValue());
-            if (mismatch != null) {
-                out.add("keyspace " + ks.getKey() + ": " + mismatch + " — replicas are not the ring's next nodes "
-                        + "(NetworkTopologyStrategy with several racks or data centres?); the ring model does not cover it, "
-                        + "so nothing is planned");
+        RingTopology topology = topology(keyspaces, nodes);
+        List<String> out = new ArrayList<>();
+        for (KeyspaceReplication k : keyspaces) {
+            if (!unmodelled(List.of(k), nodes).isEmpty()) {
+                continue;
+            }
+            for (Map.Entry<List<String>, List<String>> r : replicas.getOrDefault(k.keyspace(), Map.of()).entrySet()) {
+                long end = Long.parseLong(r.getKey().get(1));
+                Set<String> expected = new TreeSet<>(topology.replicas(k.keyspace(), tokensOfNode, end));
+                Set<String> actual = new TreeSet<>();
+                r.getValue().forEach(e -> actual.add(idOfHost.getOrDefault(bare(e), bare(e))));
+                if (!expected.equals(actual)) {
+                    out.add("keyspace " + k.keyspace() + ": range ending at " + end + " is on " + actual + ", not "
+                            + expected + " as " + k.describe() + " places it (a schema change in flight?); nothing is planned");
+                    break;
+                }
             }
         }
         return out;
@@ -53,8 +76,8 @@ final class Topology {
 
     /**
      * Keyspaces whose replication the ring model does not place, one line each: core's
-     * {@link RingTopology#unmodelled} on the replication the nodes report and the places their
-     * snitches give, plus factors it cannot hold (transient replication, "3/1").
+     * {@link RingTopology#unplanned} (a strategy other than SimpleStrategy and
+     * NetworkTopologyStrategy), plus factors it cannot hold (transient replication, "3/1").
      *
      * @param nodes the window's nodes, all up (each with its data centre and rack)
      */
@@ -66,54 +89,37 @@ final class Topology {
                         + k.transientOrOdd() + "; not modelled");
             }
         }
-        out.addAll(topology(keyspaces, nodes).unmodelled());
+        out.addAll(topology(keyspaces, nodes).unplanned());
         return out;
     }
 
     /**
-     * Replicas a range has by the keyspace's replication on the ring of {@code nodes}, or -1 when
-     * the model does not place them.
+     * Replicas a range has by the keyspace's replication on the ring of {@code nodes} (SimpleStrategy:
+     * its factor, capped at the ring's size; NetworkTopologyStrategy: per data centre its factor, capped
+     * at the nodes there), or -1 when the model does not place them.
      */
     static int declaredReplicas(KeyspaceReplication k, List<Window.NodeStat> nodes) {
         if (!unmodelled(List.of(k), nodes).isEmpty()) {
             return -1;
         }
-        return Math.min(topology(List.of(k), nodes).replicationFactor(k.keyspace()), nodes.size());
+        RingTopology.Replication r = k.toCore().orElseThrow();
+        if (r.strategy().equals(RingTopology.SIMPLE)) {
+            return Math.min(r.rfByDc().get(""), nodes.size());
+        }
+        Map<String, Integer> inDc = new HashMap<>();
+        nodes.forEach(n -> inDc.merge(n.datacenter(), 1, Integer::sum));
+        return r.rfByDc().entrySet().stream().mapToInt(e -> Math.min(e.getValue(), inDc.getOrDefault(e.getKey(), 0))).sum();
     }
 
     /** The ring's topology as core models it (factors it cannot hold are left out: see {@link #unmodelled}). */
     static RingTopology topology(List<KeyspaceReplication> keyspaces, List<Window.NodeStat> nodes) {
-        Map<String, RingTopology.Place> places = new java.util.HashMap<>();
+        Map<String, RingTopology.Place> places = new HashMap<>();
         for (Window.NodeStat n : nodes) {
             places.put(n.id(), new RingTopology.Place(n.datacenter(), n.rack()));
         }
-        Map<String, RingTopology.Replication> replication = new java.util.HashMap<>();
+        Map<String, RingTopology.Replication> replication = new HashMap<>();
         keyspaces.forEach(k -> k.toCore().ifPresent(r -> replication.put(k.keyspace(), r)));
         return new RingTopology(places, replication);
-    }
-
-    private static String mismatch(TreeMap<Long, String> ring, List<String> order, Map<List<String>, List<String>> ranges) {
-        int n = order.size();
-        for (Map.Entry<List<String>, List<String>> r : ranges.entrySet()) {
-            long end = Long.parseLong(r.getKey().get(1));
-            Map.Entry<Long, String> owner = ring.ceilingEntry(end);
-            if (owner == null) {
-                owner = ring.firstEntry();
-            }
-            int k = order.indexOf(owner.getValue());
-            int rf = r.getValue().size();
-            Set<String> expected = new HashSet<>();
-            for (int i = 0; i < Math.min(rf, n); i++) {
-                expected.add(order.get((k + i) % n));
-            }
-            Set<String> actual = new HashSet<>();
-            r.getValue().forEach(e -> actual.add(bare(e)));
-            if (!expected.equals(actual)) {
-                return "range ending at " + end + " is on " + new java.util.TreeSet<>(actual) + ", not "
-                        + new java.util.TreeSet<>(expected);
-            }
-        }
-        return null;
     }
 
     /** "/127.0.0.1:7000" -> "127.0.0.1". */

@@ -6,9 +6,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.libra.cassandra.exec.Job;
 import io.libra.core.plan.Plan;
 import io.libra.core.ring.AddNodeAdvisor;
+import io.libra.core.ring.RingLoad;
+import io.libra.core.ring.RingTopology;
+import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeSet;
 
 /**
  * The routes, free of Netty: method, path, Authorization header and body in; status and body
@@ -118,17 +124,26 @@ public final class Api {
         return new Response(200, "application/json", v.snapshotJson());
     }
 
-    /** GET /api/v1/advice/add-node?count=N: initial_tokens for N joining nodes (1..AddNodeAdvisor.MAX_COUNT, default 1). */
+    /**
+     * GET /api/v1/advice/add-node?count=N[&dc=D&rack=R]: initial_tokens for N joining nodes
+     * (1..AddNodeAdvisor.MAX_COUNT, default 1); dc and rack place them where NetworkTopologyStrategy
+     * needs it and the ring's nodes are in more than one place.
+     */
     private Response addNode(String uri) {
         String q = uri.contains("?") ? uri.substring(uri.indexOf('?') + 1) : "";
         int count = 1;
+        Map<String, String> place = new HashMap<>();
         for (String kv : q.split("&")) {
             if (kv.isEmpty()) {
                 continue;
             }
             String[] p = kv.split("=", 2);
+            if (p[0].equals("dc") || p[0].equals("rack")) {
+                place.put(p[0], p.length > 1 ? URLDecoder.decode(p[1], StandardCharsets.UTF_8) : "");
+                continue;
+            }
             if (!p[0].equals("count")) {
-                return Response.error(400, "query " + p[0] + ": unknown parameter (only count is accepted)");
+                return Response.error(400, "query " + p[0] + ": unknown parameter (count, dc and rack are accepted)");
             }
             try {
                 count = Integer.parseInt(p.length > 1 ? p[1] : "");
@@ -140,12 +155,23 @@ public final class Api {
                 return Response.error(400, "query count: must be from 1 to " + AddNodeAdvisor.MAX_COUNT + ", got " + count);
             }
         }
+        if (place.size() == 1 || place.values().stream().anyMatch(String::isEmpty)) {
+            return Response.error(400, "query dc and rack: give both, non-empty, or neither");
+        }
         DaemonView v = daemon.view();
         if (v.model() == null) {
             return Response.error(503, "no ring model yet"
                     + (v.observeOnly() ? " (a vnode ring is observed only)" : "") + ": " + v.problem());
         }
-        return Response.json(200, Views.addNode(v.model().ring(), v.config().planner.slicesPerSubrange, count));
+        RingLoad ring = v.model().ring();
+        RingTopology.Place at = place.isEmpty() ? Views.onlyPlace(ring) : new RingTopology.Place(place.get("dc"),
+                place.get("rack"));
+        if (at == null && ring.placed()) {
+            return Response.error(400, "query dc and rack: NetworkTopologyStrategy places the replicas and the nodes are in "
+                    + new TreeSet<>(ring.places().values().stream().map(x -> x.dc() + "/" + x.rack()).toList())
+                    + ": name the new nodes' data centre and rack");
+        }
+        return Response.json(200, Views.addNode(ring, v.config().planner.slicesPerSubrange, count, at));
     }
 
     private static boolean get(String method, String path) {

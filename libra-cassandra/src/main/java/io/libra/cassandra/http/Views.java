@@ -16,6 +16,7 @@ import io.libra.core.plan.Plan;
 import io.libra.core.plan.PlanStatus;
 import io.libra.core.ring.AddNodeAdvisor;
 import io.libra.core.ring.RingLoad;
+import io.libra.core.ring.RingTopology;
 import io.libra.core.ring.RingPlan;
 import io.libra.core.ring.Tokens;
 
@@ -293,7 +294,12 @@ public final class Views {
      * ownership would), so the two can be compared.
      */
     public static ObjectNode addNode(RingLoad ring, int slicesPerSubrange, int count) {
-        AddNodeAdvisor.Advice a = new AddNodeAdvisor(slicesPerSubrange).advise(ring, count);
+        return addNode(ring, slicesPerSubrange, count, null);
+    }
+
+    /** As {@link #addNode(RingLoad, int, int)}, the new nodes in {@code place} (null: the ring places no replica by it). */
+    public static ObjectNode addNode(RingLoad ring, int slicesPerSubrange, int count, RingTopology.Place place) {
+        AddNodeAdvisor.Advice a = new AddNodeAdvisor(slicesPerSubrange).advise(ring, count, place);
         ObjectNode o = Json.object();
         o.put("count", count);
         ArrayNode nodes = o.putArray("nodes");
@@ -315,6 +321,12 @@ public final class Views {
         o.put("note", "predicted by the ring model of the window (per-node Max/Mean of CPU and disk); bootstrap "
                 + "the nodes one at a time, in this order, with auto_bootstrap: true");
         return o;
+    }
+
+    /** The one data centre and rack every node of the ring is in, or null when it has none or several. */
+    public static RingTopology.Place onlyPlace(RingLoad ring) {
+        java.util.Set<RingTopology.Place> places = new java.util.HashSet<>(ring.places().values());
+        return places.size() == 1 ? places.iterator().next() : null;
     }
 
     static void balance(ObjectNode o, Balance b) {

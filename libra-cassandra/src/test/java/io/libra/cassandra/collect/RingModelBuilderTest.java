@@ -61,6 +61,32 @@ public class RingModelBuilderTest {
         assertThat(m.snapshot().ring().get("n2")).containsExactly("2cbbb7ca13a80000");
     }
 
+    /**
+     * {@link #window()} with ks3 replicated by NetworkTopologyStrategy {dc1: 2} over its two racks
+     * (n1, n3 in rack1; n2 in rack2): n3's arc is on n3 and n2, not on n3 and n1 as the next
+     * nodes clockwise would have it.
+     */
+    public static Window racked() {
+        Window w = window();
+        return new Window(w.start(), w.end(), w.seconds(), w.nodes(), w.tables(), w.samples(), w.sampledOps(),
+                w.requestOps(), w.problems(), List.of(w.keyspaces().get(0),
+                        KeyspaceReplication.parse("ks3", "NetworkTopologyStrategy {dc1=2}")));
+    }
+
+    /** A node's load of a keyspace is placed on the sub-ranges Cassandra puts a replica of on it, racks included. */
+    @Test
+    void networkTopologyStrategyPlacesReplicasByRack() {
+        RingModel m = new RingModelBuilder(8, EstimationConfig.DEFAULT).build(racked());
+        java.util.function.Function<String, java.util.Set<String>> arcsOf = node -> m.snapshot().regions().stream()
+                .filter(r -> r.table().equals("ks3.kv") && r.node().equals(node))
+                .map(r -> r.rangeId().substring(0, 2)).collect(java.util.stream.Collectors.toCollection(java.util.TreeSet::new));
+        assertThat(arcsOf.apply("n1")).containsExactly("n1");
+        assertThat(arcsOf.apply("n2")).containsExactly("n1", "n2", "n3");
+        assertThat(arcsOf.apply("n3")).containsExactly("n2", "n3");
+        assertThat(m.ring().placed()).as("the ring's loads are placed by data centre and rack").isTrue();
+        assertThat(m.topology().nodes().get("n2").rack()).isEqualTo("rack2");
+    }
+
     @Test
     void theRingPlanEvensOutOwnership() {
         RingModel m = new RingModelBuilder(8, EstimationConfig.DEFAULT).build(window());

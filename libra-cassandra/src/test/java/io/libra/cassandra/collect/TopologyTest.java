@@ -21,27 +21,32 @@ class TopologyTest {
         return m;
     }
 
-    @Test
-    void ringOrderReplicasFitTheModel() {
-        Map<List<String>, List<String>> rf2 = ranges(List.of("10.0.0.1", "10.0.0.2"), List.of("10.0.0.2", "10.0.0.3"),
-                List.of("10.0.0.3", "10.0.0.1"));
-        assertThat(Topology.problems(RING, Map.of("ks", rf2), HOSTS)).isEmpty();
+    private static List<String> misplaced(String info, String[] racks, Map<List<String>, List<String>> listed) {
+        return Topology.misplaced(List.of(KeyspaceReplication.parse("ks", info)), placed(ONE_DC, racks), RING,
+                Map.of("ks", listed));
     }
 
+    /** NTS with racks can skip the next node: (100, -100] on a and c, b sharing a's rack. */
+    private static final Map<List<String>, List<String>> BY_RACKS = ranges(List.of("10.0.0.1", "10.0.0.3"),
+            List.of("10.0.0.2", "10.0.0.3"), List.of("10.0.0.3", "10.0.0.1"));
+
     @Test
-    void rackAwarePlacementIsRefusedWithOneLine() {
-        // NTS with racks can skip the next node: (100, -100] on a and c instead of a and b
-        Map<List<String>, List<String>> racks = ranges(List.of("10.0.0.1", "10.0.0.3"), List.of("10.0.0.2", "10.0.0.3"),
+    void theListedReplicasAreCheckedAgainstCassandrasPlacement() {
+        Map<List<String>, List<String>> rf2 = ranges(List.of("10.0.0.1", "10.0.0.2"), List.of("10.0.0.2", "10.0.0.3"),
                 List.of("10.0.0.3", "10.0.0.1"));
-        assertThat(Topology.problems(RING, Map.of("ks", racks), HOSTS)).singleElement().asString()
-                .startsWith("keyspace ks: range ending at -100 is on [10.0.0.1, 10.0.0.3], not [10.0.0.1, 10.0.0.2]")
-                .contains("NetworkTopologyStrategy").doesNotContain("\n");
+        assertThat(misplaced("SimpleStrategy {replication_factor=2}", ONE_RACK, rf2)).isEmpty();
+        String[] racks = {"r1", "r1", "r2"};
+        assertThat(misplaced("NetworkTopologyStrategy {dc1=2}", racks, BY_RACKS)).as("placed by rack").isEmpty();
+        assertThat(misplaced("SimpleStrategy {replication_factor=2}", racks, BY_RACKS)).singleElement().asString()
+                .isEqualTo("keyspace ks: range ending at -100 is on [n1, n3], not [n1, n2] as SimpleStrategy "
+                        + "{replication_factor=2} places it (a schema change in flight?); nothing is planned");
     }
 
     @Test
     void anUnconfiguredRingMemberIsNamed() {
-        assertThat(Topology.problems(RING, Map.of(), Set.of("10.0.0.1", "10.0.0.2")))
+        assertThat(Topology.problems(RING, Set.of("10.0.0.1", "10.0.0.2")))
                 .containsExactly("ring member 10.0.0.3 is not configured (add it to instances): its load would be unseen");
+        assertThat(Topology.problems(RING, HOSTS)).isEmpty();
     }
 
     /** Three nodes in {@code dcs[i]} / {@code racks[i]}. */
@@ -73,28 +78,26 @@ class TopologyTest {
     }
 
     @Test
-    void racksAreRefusedUnlessEveryNodeIsAReplica() {
+    void racksAndDataCentresArePlannedWithTheReplicasTheyGive() {
         String[] twoRacks = {"r1", "r2", "r1"};
-        assertThat(unmodelled("NetworkTopologyStrategy {dc1=3}", ONE_DC, twoRacks)).as("every node").isEmpty();
-        assertThat(unmodelled("NetworkTopologyStrategy {dc1=2}", ONE_DC, twoRacks)).singleElement().asString()
-                .isEqualTo("keyspace ks: NetworkTopologyStrategy over 2 racks in dc1: replicas are not the next nodes on "
-                        + "the ring; not modelled");
+        assertThat(unmodelled("NetworkTopologyStrategy {dc1=2}", ONE_DC, twoRacks)).isEmpty();
         assertThat(Topology.declaredReplicas(KeyspaceReplication.parse("ks", "NetworkTopologyStrategy {dc1=2}"),
-                placed(ONE_DC, twoRacks))).isEqualTo(-1);
+                placed(ONE_DC, twoRacks))).isEqualTo(2);
+        String[] twoDcs = {"dc1", "dc1", "dc2"};
+        assertThat(unmodelled("NetworkTopologyStrategy {dc1=2, dc2=3}", twoDcs, ONE_RACK)).isEmpty();
+        assertThat(Topology.declaredReplicas(KeyspaceReplication.parse("ks", "NetworkTopologyStrategy {dc1=2, dc2=3}"),
+                placed(twoDcs, ONE_RACK))).as("per data centre, capped at its nodes").isEqualTo(3);
     }
 
     @Test
-    void severalDataCentresTransientFactorsAndOtherStrategiesAreRefusedNamingTheKeyspace() {
-        assertThat(unmodelled("NetworkTopologyStrategy {dc1=2}", new String[] {"dc1", "dc1", "dc2"}, ONE_RACK))
-                .singleElement().asString().isEqualTo("keyspace ks: NetworkTopologyStrategy {dc1=2} over data centres "
-                        + "[dc1, dc2]: replicas are not the next nodes on the ring; not modelled");
-        assertThat(unmodelled("NetworkTopologyStrategy {dc9=2}", ONE_DC, ONE_RACK)).singleElement().asString()
-                .startsWith("keyspace ks: NetworkTopologyStrategy {dc9=2} over data centres [dc1]");
+    void transientFactorsAndOtherStrategiesAreRefusedNamingTheKeyspace() {
         assertThat(unmodelled("NetworkTopologyStrategy {dc1=3/1}", ONE_DC, ONE_RACK)).singleElement().asString()
                 .isEqualTo("keyspace ks: NetworkTopologyStrategy {dc1=3/1} has transient or unreadable factors "
                         + "{dc1=3/1}; not modelled");
         assertThat(unmodelled("EverywhereStrategy {}", ONE_DC, ONE_RACK)).singleElement().asString()
                 .isEqualTo("keyspace ks: EverywhereStrategy is not modelled");
+        assertThat(Topology.declaredReplicas(KeyspaceReplication.parse("ks", "EverywhereStrategy {}"),
+                placed(ONE_DC, ONE_RACK))).isEqualTo(-1);
     }
 
     @Test

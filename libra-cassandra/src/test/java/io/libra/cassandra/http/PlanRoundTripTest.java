@@ -88,4 +88,26 @@ class PlanRoundTripTest {
         assertThat(bad.status()).isEqualTo(400);
         assertThat(bad.body()).contains("query count: must be from 1 to 16, got 99");
     }
+
+    /**
+     * NetworkTopologyStrategy over two racks: the advice needs the new nodes' place, which the
+     * operator names (dc and rack) when the ring's nodes are in more than one.
+     */
+    @Test
+    void theAddNodeAdviceOnARackedRingNeedsTheNewNodesPlace() throws Exception {
+        RingModel model = new RingModelBuilder(8, EstimationConfig.DEFAULT).build(RingModelBuilderTest.racked());
+        DaemonView v = new DaemonView(new SidecarConfig(), Instant.EPOCH, 1, null, null, model, null, null, null, null, null, null,
+                false, true, 3, false, null, null);
+        Api api = new Api(new StubDaemon(() -> v));
+        Api.Response unplaced = api.handleSafely("GET", "/api/v1/advice/add-node?count=1", null, new byte[0]);
+        assertThat(unplaced.status()).isEqualTo(400);
+        assertThat(unplaced.body()).contains("query dc and rack: NetworkTopologyStrategy places the replicas and the nodes "
+                + "are in [dc1/rack1, dc1/rack2]");
+        assertThat(api.handleSafely("GET", "/api/v1/advice/add-node?dc=dc1", null, new byte[0]).body())
+                .contains("query dc and rack: give both, non-empty, or neither");
+        Api.Response placed = api.handleSafely("GET", "/api/v1/advice/add-node?count=1&dc=dc1&rack=rack2", null,
+                new byte[0]);
+        assertThat(placed.status()).as(placed.body()).isEqualTo(200);
+        assertThat(Json.MAPPER.readTree(placed.body()).path("nodes")).hasSize(1);
+    }
 }

@@ -217,17 +217,17 @@ final class RingGrid {
         return worst;
     }
 
-    /**
-     * Sum of squared positive deviations: breaks ties of Δ when two nodes share the maximum,
-     * so a search can lower one of them first (the only way forward with RF > 1).
-     */
     double spread(int[] pos) {
-        double s = 0;
+        return Imbalance.spread(n, j -> deviation(pos, j));
+    }
+
+    /** Every node's {A′_j, B′_j} for a layout. */
+    private double[][] normalised(int[] pos) {
+        double[][] out = new double[n][];
         for (int j = 0; j < n; j++) {
-            double d = Math.max(0, deviation(pos, j));
-            s += d * d;
+            out[j] = new double[] {normalized(pos, j, Dimension.CPU), normalized(pos, j, Dimension.DISK)};
         }
-        return s;
+        return out;
     }
 
     /** Compares layouts by Δ, then by spread. */
@@ -240,13 +240,7 @@ final class RingGrid {
     }
 
     Balance balance(int[] pos) {
-        double c = 0;
-        double d = 0;
-        for (int j = 0; j < n; j++) {
-            c = Math.max(c, normalized(pos, j, Dimension.CPU));
-            d = Math.max(d, normalized(pos, j, Dimension.DISK));
-        }
-        return new Balance(c, d, Math.max(c, d) - 1);
+        return Imbalance.balance(normalised(pos));
     }
 
     /** True when positions are distinct and keep the nodes' cyclic order. */

@@ -216,28 +216,12 @@ final class VnodeLoads {
 
     /** Max/Mean per dimension and Δ (eq. 4), every node's target the mean (a homogeneous ring). */
     static Balance balance(double[][] loads) {
-        double[] norm = maxNormalised(loads);
-        return new Balance(norm[0], norm[1], Math.max(norm[0], norm[1]) - 1);
+        return Imbalance.balance(normalised(loads));
     }
 
-    /** Sum of squared positive deviations: breaks ties of Δ. */
+    /** Breaks ties of Δ ({@link Imbalance#spread}). */
     static double spread(double[][] loads) {
-        double[][] n = normalised(loads);
-        double s = 0;
-        for (double[] x : n) {
-            double d = Math.max(0, Normalisation.deviation(x[0], x[1]));
-            s += d * d;
-        }
-        return s;
-    }
-
-    private static double[] maxNormalised(double[][] loads) {
-        double[] max = new double[2];
-        for (double[] x : normalised(loads)) {
-            max[0] = Math.max(max[0], x[0]);
-            max[1] = Math.max(max[1], x[1]);
-        }
-        return max;
+        return Imbalance.spread(normalised(loads));
     }
 
     private static double[][] normalised(double[][] loads) {
