@@ -60,11 +60,14 @@ final class BalancerMetrics implements AutoCloseable {
                 return DOMAIN;
             }
         };
-        BalancerMetrics m = new BalancerMetrics(new JmxMeterRegistry(config, Clock.SYSTEM));
-        BalancerMetrics old = CURRENT.getAndSet(m);
+        // the previous balancer's meters (a master restarted in this JVM) go first: they have the
+        // same names, so closing them after registering these would unregister these
+        BalancerMetrics old = CURRENT.getAndSet(null);
         if (old != null) {
             old.close();
         }
+        BalancerMetrics m = new BalancerMetrics(new JmxMeterRegistry(config, Clock.SYSTEM));
+        CURRENT.set(m);
         return m;
     }
 

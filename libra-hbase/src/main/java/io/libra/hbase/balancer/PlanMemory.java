@@ -26,6 +26,9 @@ import java.util.function.Consumer;
  * or failover master goes on from it.
  */
 final class PlanMemory {
+    /** A claimed gain in Δ below this is noise, not a forecast worth checking. */
+    static final double NOTHING = 0.005;
+
     private final Deque<ClusterSnapshot> windows = new ArrayDeque<>();
     private Plan carriedOut;
     private int splitsRequested;
@@ -124,9 +127,10 @@ final class PlanMemory {
 
     /**
      * Remembers this run's window (the last {@code max} are kept; null: nothing to learn from it)
-     * and the plan of the moves it carried out. A run that moved nothing leaves nothing to check:
-     * its "forecast" would claim to fix nothing, so any noise between two windows would count as
-     * a miss and make the next plan conservative. {@code max} 0 forgets everything.
+     * and the plan of the moves it carried out. A run that moved nothing, or whose moves claim to
+     * fix next to nothing (region-count moves, say), leaves nothing to check: any noise between
+     * two windows would count as a miss and make the next plan conservative. {@code max} 0
+     * forgets everything.
      */
     void remember(ClusterSnapshot window, Plan plan, int splits, int max) {
         if (max <= 0) {
@@ -140,8 +144,14 @@ final class PlanMemory {
         while (windows.size() > max) {
             windows.removeFirst();
         }
-        carriedOut = plan == null || plan.actions().isEmpty() ? null : plan;
+        carriedOut = plan == null || plan.actions().isEmpty() || claimsNothing(plan) ? null : plan;
         splitsRequested = splits;
+    }
+
+    /** Whether the plan claims to lower Δ by less than {@value #NOTHING} (half a percent), or says nothing of it. */
+    private static boolean claimsNothing(Plan plan) {
+        return plan.before() == null || plan.predicted() == null
+                || plan.before().imbalanceDegree() - plan.predicted().imbalanceDegree() < NOTHING;
     }
 
     int windows() {

@@ -27,4 +27,17 @@ class BalancerMetricsTest {
             assertThat(((Number) mbs.getAttribute(executed, "Count")).longValue()).isEqualTo(2);
         }
     }
+
+    @Test
+    void aSecondBalancerInTheSameJvmKeepsItsMetersOnJmx() throws Exception {
+        BalancerMetrics first = BalancerMetrics.onJmx();
+        try (BalancerMetrics second = BalancerMetrics.onJmx()) {
+            second.planned(Planner.builder().build().plan(Skewed.snapshot()), new Balance(1.5, 1.4, 0.5), 0, 0, 1, 0);
+            first.close(); // the first balancer stops after the second started (a failover in one JVM)
+            MBeanServer mbs = ManagementFactory.getPlatformMBeanServer();
+            ObjectName estimated = mbs.queryNames(new ObjectName(BalancerMetrics.DOMAIN + ":*"), null).stream()
+                    .filter(n -> n.toString().contains("libraHbaseNodesEstimated")).findFirst().orElseThrow();
+            assertThat(((Number) mbs.getAttribute(estimated, "Value")).doubleValue()).isEqualTo(1.0);
+        }
+    }
 }

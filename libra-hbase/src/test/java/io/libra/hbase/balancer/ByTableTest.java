@@ -6,7 +6,11 @@ import io.libra.core.Assessment;
 import io.libra.core.PlanRequest;
 import io.libra.core.PlanResult;
 import io.libra.core.Planner;
+import io.libra.core.estimate.LoadModel;
 import io.libra.core.model.ClusterSnapshot;
+import io.libra.core.model.KeyRange;
+import io.libra.core.model.Node;
+import io.libra.core.model.RegionCounters;
 import io.libra.core.plan.NodeForecast;
 import io.libra.core.plan.Plan;
 import io.libra.core.plan.PlanStatus;
@@ -107,5 +111,38 @@ class ByTableTest {
                 .allSatisfy(a -> assertThat(a.reason().note()).contains("conservative: benefit above the measured "
                         + "forecast error 30.0%"));
         assertThat(careful.actions()).as("what is planned still moves the hot regions of t1").isNotEmpty();
+    }
+
+    /**
+     * ByTableIT's missing-report case: "even" has the same traffic on every server; "hot" is
+     * packed on rs-1. rs-3 and rs-4 also do work their regions' counters do not explain (their
+     * flushes and compactions), so its share of their measured CPU would make "even" look
+     * CPU-skewed there, and a by-table plan would trade its even disk spread for that.
+     */
+    @Test
+    void aTableWithEvenTrafficIsLeftAloneWhateverElseItsServersDo() {
+        List<Region> regions = new ArrayList<>();
+        for (int i = 0; i < 16; i++) {
+            boolean even = i < 8;
+            RegionCounters c = even ? new RegionCounters(0, 20, 0, 20 * 16384.0) : new RegionCounters(2000, 0, 32000, 0);
+            regions.add(new Region("r-" + i, even ? "even" : "hot", new KeyRange(String.format("%02x", i),
+                    String.format("%02x", i + 1)), even ? "rs-" + (1 + i / 2) : i < 14 ? "rs-1" : "rs-2", 1 << 20, c));
+        }
+        ClusterSnapshot s = Skewed.after(Skewed.snapshot().withState(Skewed.snapshot().nodes(), regions), Map.of(),
+                Skewed.AT);
+        List<Node> busy = s.nodes().stream().map(n -> n.id().equals("rs-3") || n.id().equals("rs-4")
+                ? new Node(n.id(), n.cpuCores(), n.cpuUsage() + 0.5, n.diskBytesPerSec()) : n).toList();
+        Planner planner = Planner.builder().learning(false).build();
+        Assessment run = planner.assess(PlanRequest.of(s.withState(busy, s.regions())), m -> m);
+        assertThat(run.model().regions()).filteredOn(r -> r.region().table().equals("even") && r.node().equals("rs-3"))
+                .as("the server's unexplained work is its regions' share").allSatisfy(r -> assertThat(r.cpu()).isGreaterThan(0.2));
+
+        LoadModel even = TableModels.of(run.model(), "even", planner.estimation());
+        assertThat(even.balance().cpuMaxOverMean()).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(even.balance().diskMaxOverMean()).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-9));
+        Plan plan = TableModels.plan(planner, run, "even", PlacementRule.ANY, Instant::now).plan();
+        assertThat(plan.actions()).as("nothing to trade: %s", plan.detail()).isEmpty();
+        assertThat(TableModels.plan(planner, run, "hot", PlacementRule.ANY, Instant::now).plan().actions())
+                .as("the packed table is still spread").isNotEmpty();
     }
 }

@@ -179,7 +179,7 @@ class PlacementTest {
         Placement p = new Placement(s, n -> "");
         Planner planner = Planner.builder().build();
         io.libra.core.Assessment run = planner.assess(io.libra.core.PlanRequest.of(s.snapshot()), p::pin);
-        List<MoveAction> free = moves(planner.plan(TableModels.of(run.model(), "t")).actions());
+        List<MoveAction> free = moves(planner.plan(TableModels.of(run.model(), "t", planner.estimation())).actions());
         io.libra.core.PlanResult table = TableModels.plan(planner, run, "t", p.forScheduler(), Instant::now);
         assertRulesRedirectThePrimary(s, p, free, moves(table.plan().actions()));
         assertThat(moves(table.plan().actions())).filteredOn(m -> s.regions().containsKey(m.region()))

@@ -123,6 +123,21 @@ class PlanMemoryTest {
     }
 
     @Test
+    void movesThatClaimToFixNothingLeaveNothingToCheck() {
+        Plan p = moveR0();
+        memory.remember(at(0), new Plan(p.strategy(), p.actions(), p.before(), p.before(), p.status(), "", p.forecast(),
+                p.estimation()), 0, 3);
+        assertThat(memory.toCheck(Skewed.after(base, Map.of("r-0", "rs-3"), Skewed.AT.plusSeconds(60)), log::add))
+                .as("region-count moves, say").isEmpty();
+        assertThat(log).isEmpty();
+        memory.remember(at(1), moveR0(), 0, 3);
+        assertThat(moveR0().before().imbalanceDegree() - moveR0().predicted().imbalanceDegree())
+                .isGreaterThan(PlanMemory.NOTHING);
+        assertThat(memory.toCheck(Skewed.after(base, Map.of("r-0", "rs-3"), Skewed.AT.plusSeconds(120)), log::add))
+                .isPresent();
+    }
+
+    @Test
     void zeroWindowsForgetsEverything() {
         memory.remember(at(0), moveR0(), 0, 3);
         memory.remember(at(1), moveR0(), 0, 0);
