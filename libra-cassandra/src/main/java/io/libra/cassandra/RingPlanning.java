@@ -118,7 +118,8 @@ public final class RingPlanning {
             result = planner.plan(request(now));
         }
         int used = history.size();
-        boolean conservative = PredictionCheck.of(executed, now).map(PredictionCheck::conservative).orElse(false);
+        boolean conservative = PredictionCheck.of(executed, now, planner.config().lambda())
+                .map(PredictionCheck::conservative).orElse(false);
         guardNext = true;
         remember(now);
         save();

@@ -33,11 +33,6 @@ public record PredictionCheck(double error, Dimension dimension, double claimed,
         this(error, dimension, claimed, conservative, false);
     }
 
-    /** As {@link #of(Plan, ClusterSnapshot, double)} with the paper's λ = 0.05. */
-    public static Optional<PredictionCheck> of(Plan previous, ClusterSnapshot now) {
-        return of(previous, now, 0.05);
-    }
-
     /**
      * Empty when the previous plan had no forecast or shares no node with this window.
      *

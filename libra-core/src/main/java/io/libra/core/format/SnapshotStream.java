@@ -1,5 +1,6 @@
 package io.libra.core.format;
 
+import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -20,6 +21,7 @@ import java.util.List;
  */
 final class SnapshotStream {
     static final String REGIONS = "regions";
+    private static final String HISTOGRAM = "keyHistogram";
 
     private final boolean histograms;
     final ObjectNode root = JsonNodeFactory.instance.objectNode();
@@ -55,33 +57,51 @@ final class SnapshotStream {
     private void streamRegions(JsonFields f, JsonParser p) throws IOException {
         regionsStreamed = true;
         for (int i = 0; p.nextToken() != JsonToken.END_ARRAY; i++) {
-            int index = i;
-            if (!histograms && p.currentToken() == JsonToken.START_OBJECT) {
-                region(() -> WindowRegion.read(f, p, index));
-                continue;
-            }
-            JsonNode element = JsonFields.TREE.readTree(p);
-            String path = JsonFields.at(REGIONS, index);
-            region(() -> SnapshotRegions.readRegion(f, f.object(element, path), path));
-        }
-    }
-
-    /** Reads one region; after the first fault the rest are still parsed (for syntax) but not kept. */
-    private void region(RegionReader reader) throws IOException {
-        try {
-            Region r = reader.read();
+            JsonNode element = histograms ? JsonFields.TREE.readTree(p) : withoutHistogram(p);
             if (regionFault == null) {
-                regions.add(r);
-            }
-        } catch (FormatException e) {
-            if (regionFault == null) {
-                regionFault = e;
+                String path = JsonFields.at(REGIONS, i);
+                try {
+                    regions.add(SnapshotRegions.readRegion(f, f.object(element, path), path));
+                } catch (FormatException e) {
+                    regionFault = e;
+                }
             }
         }
     }
 
-    @FunctionalInterface
-    private interface RegionReader {
-        Region read() throws IOException;
+    private static JsonNode withoutHistogram(JsonParser p) throws IOException {
+        if (p.currentToken() != JsonToken.START_OBJECT) {
+            return JsonFields.TREE.readTree(p);
+        }
+        ObjectNode o = JsonNodeFactory.instance.objectNode();
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            p.nextToken();
+            if (o.has(name)) {
+                // where the second value starts, as the tree reader reports it
+                throw new JsonParseException(p, "Duplicate field '" + name + "'", p.currentTokenLocation());
+            }
+            if (name.equals(HISTOGRAM)) {
+                p.skipChildren();
+            } else {
+                o.set(name, value(p));
+            }
+        }
+        return o;
+    }
+
+    /** A scalar straight from the parser (a tree read per field costs a deserialisation context each). */
+    private static JsonNode value(JsonParser p) throws IOException {
+        JsonNodeFactory nodes = JsonNodeFactory.instance;
+        return switch (p.currentToken()) {
+            case VALUE_STRING -> nodes.textNode(p.getText());
+            case VALUE_NUMBER_INT -> switch (p.getNumberType()) {
+                case INT -> nodes.numberNode(p.getIntValue());
+                case LONG -> nodes.numberNode(p.getLongValue());
+                default -> nodes.numberNode(p.getBigIntegerValue());
+            };
+            case VALUE_NUMBER_FLOAT -> nodes.numberNode(p.getDoubleValue());
+            default -> JsonFields.TREE.readTree(p);
+        };
     }
 }

@@ -31,7 +31,7 @@ class ForecastCheckTest {
     /** One plan carried out on the hidden model, and what the next windows measured. */
     record Outcome(Plan plan, ClusterSnapshot quiet, ClusterSnapshot again) {
         double forecastError() {
-            return PredictionCheck.of(plan, quiet).orElseThrow().error();
+            return PredictionCheck.of(plan, quiet, io.libra.core.schedule.SchedulerConfig.DEFAULT.lambda()).orElseThrow().error();
         }
 
         /** How far a forecast of "exactly the last window again" is from a second window of the same state. */
@@ -39,7 +39,7 @@ class ForecastCheckTest {
             List<NodeForecast> same = quiet.nodes().stream()
                     .map(n -> new NodeForecast(n.id(), n.cpuUsage(), n.diskBytesPerSec())).toList();
             Plan still = Plan.empty("none", plan.predicted(), PlanStatus.BALANCED, "").withForecast(same, null);
-            return PredictionCheck.of(still, again).orElseThrow().error();
+            return PredictionCheck.of(still, again, io.libra.core.schedule.SchedulerConfig.DEFAULT.lambda()).orElseThrow().error();
         }
     }
 
