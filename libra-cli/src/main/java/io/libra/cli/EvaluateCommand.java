@@ -2,25 +2,15 @@ package io.libra.cli;
 
 import io.libra.core.model.Dimension;
 import java.io.PrintWriter;
-import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 @Command(name = "evaluate", mixinStandardHelpOptions = true,
         description = {"Checks a plan against a snapshot and prints the predicted state.",
                 "Every action is checked in order: unknown ids, a 'from' that is not the region's node, a split key outside "
                         + "the range, ..."})
-final class EvaluateCommand implements Callable<Integer> {
-    @CommandLine.Spec
-    private CommandLine.Model.CommandSpec spec;
-
-    @CommandLine.Mixin
-    PlanInputs in;
-
+final class EvaluateCommand extends PlanCheckCommand {
     @Override
-    public Integer call() {
-        PlanCheck c = PlanCheck.of(in.snapshot, in.plan, spec.commandLine().getErr());
-        PrintWriter w = spec.commandLine().getOut();
+    void print(PlanCheck c, PrintWriter w) {
         w.println("plan " + in.plan + " (" + c.plan().plan().strategy() + ", " + c.plan().plan().actions().size()
                 + " actions) fits " + in.snapshot);
         w.println();
@@ -36,7 +26,5 @@ final class EvaluateCommand implements Callable<Integer> {
         }
         w.print(t.render());
         w.println("(loads are relative to each node's target: 1.000 = balanced)");
-        w.flush();
-        return LibraCli.OK;
     }
 }

@@ -1,24 +1,14 @@
 package io.libra.cli;
 
 import java.io.PrintWriter;
-import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 @Command(name = "explain", mixinStandardHelpOptions = true,
         description = {"Shows per-node CPU and disk before and after a plan, and why each action was taken.",
                 "Bars per node and dimension (# = load, | = the node's target), the balance table, then every action."})
-final class ExplainCommand implements Callable<Integer> {
-    @CommandLine.Spec
-    private CommandLine.Model.CommandSpec spec;
-
-    @CommandLine.Mixin
-    PlanInputs in;
-
+final class ExplainCommand extends PlanCheckCommand {
     @Override
-    public Integer call() {
-        PlanCheck c = PlanCheck.of(in.snapshot, in.plan, spec.commandLine().getErr());
-        PrintWriter w = spec.commandLine().getOut();
+    void print(PlanCheck c, PrintWriter w) {
         w.println("plan " + in.plan + ": strategy " + c.plan().plan().strategy() + ", "
                 + c.plan().plan().actions().size() + " actions");
         w.println("load per node relative to its target (| = target, # = load):");
@@ -27,7 +17,5 @@ final class ExplainCommand implements Callable<Integer> {
         w.print(PlanView.balance(c.before().balance(), c.after().balance()));
         w.println();
         w.print(PlanView.actions(c.plan().plan()));
-        w.flush();
-        return LibraCli.OK;
     }
 }

@@ -9,11 +9,6 @@ public record MergeAction(List<String> regions, String merged, String node, Reas
     }
 
     @Override
-    public String type() {
-        return "merge";
-    }
-
-    @Override
     public MergeAction withReason(Reason r) {
         return new MergeAction(regions, merged, node, r);
     }

@@ -13,11 +13,6 @@ public record MoveTokenAction(String node, String fromToken, String toToken, Rea
     }
 
     @Override
-    public String type() {
-        return "moveToken";
-    }
-
-    @Override
     public MoveTokenAction withReason(Reason r) {
         return new MoveTokenAction(node, fromToken, toToken, r, sizeBytes);
     }

@@ -8,11 +8,6 @@ package io.libra.core.plan;
 public record SplitAction(String region, String splitKey, String left, String right, double ratio,
                           Reason reason) implements Action {
     @Override
-    public String type() {
-        return "split";
-    }
-
-    @Override
     public SplitAction withReason(Reason r) {
         return new SplitAction(region, splitKey, left, right, ratio, r);
     }
