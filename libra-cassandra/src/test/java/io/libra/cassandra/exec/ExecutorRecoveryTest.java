@@ -12,22 +12,10 @@ class ExecutorRecoveryTest {
     @TempDir
     Path dir;
 
-    private Job unfinished() {
-        Job job = new Job();
-        job.id = "j1";
-        Job.Move m = new Job.Move();
-        m.node = "n1";
-        m.fromToken = "0000000000000001";
-        m.toToken = "8000000000000000";
-        m.state = Job.MoveState.MOVING;
-        job.moves.add(m);
-        return job;
-    }
-
     @Test
     void abandonOnRestartMarksTheJobAndTouchesNoNode() {
         Journal journal = new Journal(dir.resolve("journal.json"));
-        journal.write(unfinished());
+        journal.write(JobFixtures.unfinished());
         SidecarConfig c = new SidecarConfig();
         c.execution.onRestart = "abandon";
         Executor e = new Executor(List.of(), c, journal, j -> { });
@@ -42,7 +30,7 @@ class ExecutorRecoveryTest {
     @Test
     void aFinishedJobIsKeptForReportingOnly() {
         Journal journal = new Journal(dir.resolve("journal.json"));
-        Job done = unfinished();
+        Job done = JobFixtures.unfinished();
         done.state = Job.State.DONE;
         journal.write(done);
         Executor e = new Executor(List.of(), new SidecarConfig(), journal, j -> { });

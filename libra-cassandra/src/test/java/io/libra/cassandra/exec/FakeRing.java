@@ -125,6 +125,12 @@ final class FakeRing {
             }
         }
 
+        /** The answer of a reachable node: {@code value}, or the refusal of one that is down. */
+        private <T> T up(T value) throws IOException {
+            up();
+            return value;
+        }
+
         @Override
         public String id() {
             return id;
@@ -137,8 +143,7 @@ final class FakeRing {
 
         @Override
         public String operationMode() throws IOException {
-            up();
-            return mode;
+            return up(mode);
         }
 
         @Override
@@ -160,8 +165,7 @@ final class FakeRing {
 
         @Override
         public List<String> tokens() throws IOException {
-            up();
-            return List.of(Long.toString(token));
+            return up(List.of(Long.toString(token)));
         }
 
         @Override
@@ -174,8 +178,7 @@ final class FakeRing {
 
         @Override
         public List<String> keyspaces() throws IOException {
-            up();
-            return replicated();
+            return up(replicated());
         }
 
         @Override
@@ -187,20 +190,17 @@ final class FakeRing {
 
         @Override
         public String datacenter() throws IOException {
-            up();
-            return dc;
+            return up(dc);
         }
 
         @Override
         public String rack() throws IOException {
-            up();
-            return rack;
+            return up(rack);
         }
 
         @Override
         public int currentStreams() throws IOException {
-            up();
-            return 0;
+            return up(0);
         }
 
         @Override
@@ -230,8 +230,7 @@ final class FakeRing {
 
         @Override
         public List<String> replicatedKeyspaces() throws IOException {
-            up();
-            return replicated();
+            return up(replicated());
         }
 
         @Override
@@ -245,8 +244,7 @@ final class FakeRing {
 
         @Override
         public double[] streamThroughput() throws IOException {
-            up();
-            return caps.clone();
+            return up(caps.clone());
         }
 
         @Override
@@ -274,8 +272,7 @@ final class FakeRing {
 
         @Override
         public int repairSessions() throws IOException {
-            up();
-            return repairs;
+            return up(repairs);
         }
 
         @Override

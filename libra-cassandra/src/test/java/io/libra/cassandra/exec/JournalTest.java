@@ -14,14 +14,7 @@ class JournalTest {
     void roundTripsAJobAndSeesNoneBeforeTheFirstWrite() {
         Journal j = new Journal(dir.resolve("sub/journal.json"));
         assertThat(j.read()).isEmpty();
-        Job job = new Job();
-        job.id = "j1";
-        Job.Move m = new Job.Move();
-        m.node = "n1";
-        m.fromToken = "0000000000000001";
-        m.toToken = "8000000000000000";
-        m.state = Job.MoveState.MOVING;
-        job.moves.add(m);
+        Job job = JobFixtures.unfinished();
         j.write(job);
         Job back = j.read().orElseThrow();
         assertThat(back.id).isEqualTo("j1");

@@ -6,14 +6,7 @@ package io.libra.core.ring;
  * deviations), until no single move helps.
  * Finds local optima only, where several boundaries must shift together it stops early.
  */
-final class GreedySearch {
-    private final RingGrid grid;
-    private final int maxIterations;
-
-    GreedySearch(RingGrid grid, int maxIterations) {
-        this.grid = grid;
-        this.maxIterations = maxIterations;
-    }
+record GreedySearch(RingGrid grid, int maxIterations) {
 
     int[] search(int[] current) {
         int[] pos = current.clone();

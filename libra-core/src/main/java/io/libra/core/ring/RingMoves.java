@@ -4,6 +4,10 @@ import io.libra.core.model.Dimension;
 import io.libra.core.plan.Constraint;
 import io.libra.core.plan.Reason;
 import io.libra.core.schedule.ActionCondition;
+import io.libra.core.schedule.InterferenceConstraint;
+import io.libra.core.schedule.LoadConstraint;
+import io.libra.core.schedule.Notes;
+import io.libra.core.schedule.SharedRelief;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,12 +19,17 @@ import java.util.List;
 final class RingMoves {
     private final RingGrid grid;
     private final RingPlannerConfig config;
-    private final List<ActionCondition<TokenCandidate>> conditions;
+    /**
+     * The conditions a move's reason states when they hold, in that order: the ring's own benefit
+     * threshold, then the region scheduler's load, interference and shared-relief conditions.
+     */
+    private final List<ActionCondition<? super TokenCandidate>> conditions;
 
     RingMoves(RingGrid grid, RingPlannerConfig config) {
         this.grid = grid;
         this.config = config;
-        this.conditions = TokenConditions.of(config);
+        this.conditions = List.of(new ImbalanceGain(config.minImprovement()), new LoadConstraint(config.lambda()),
+                new InterferenceConstraint(), new SharedRelief(config.lambda()));
     }
 
     /** Bytes moved going from one layout to another, each token the short way round. */
@@ -113,19 +122,19 @@ final class RingMoves {
      * for it, stated by the condition itself with the numbers it compared.
      */
     private TokenMove move(int[] pos, int j, int p) {
-        TokenCandidate c = new TokenCandidate(grid, pos.clone(), j, p);
+        TokenCandidate c = new TokenCandidate(grid, pos, j, p);
         int c0 = pos[j];
         boolean clockwise = Math.floorMod(p - c0, grid.m) < Math.floorMod(pos[(j + 1) % grid.n] - c0, grid.m);
         double bytes = grid.movedBytes(j, c0, p, clockwise);
-        int critical = c.critical();
-        Dimension dim = c.criticalDimension();
+        int critical = c.criticalNode();
+        Dimension dim = c.critical();
         StringBuilder note = new StringBuilder(String.format(java.util.Locale.ROOT,
                 "%s %s %s is the critical load; %s's token %s -> %s moves %s, from %s most to %s most; Δ %s -> %s",
-                c.id(critical), dim.label(), TokenConditions.num(c.normalisedBefore(critical, dim)), c.id(j),
+                c.id(critical), dim.label(), Notes.num(c.normalisedBefore(critical, dim)), c.id(j),
                 Tokens.toKey(grid.end[c0]), Tokens.toKey(grid.end[p]), bytes(bytes), c.id(c.source()),
-                c.id(c.destination()), TokenConditions.num(c.deltaBefore()), TokenConditions.num(c.deltaAfter())));
+                c.id(c.destination()), Notes.num(c.deltaBefore()), Notes.num(c.deltaAfter())));
         List<Constraint> passed = new ArrayList<>();
-        for (ActionCondition<TokenCandidate> condition : conditions) {
+        for (ActionCondition<? super TokenCandidate> condition : conditions) {
             if (condition.holds(c)) {
                 passed.add(condition.constraint());
                 note.append("; ").append(condition.explain(c));

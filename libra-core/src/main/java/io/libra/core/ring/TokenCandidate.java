@@ -2,6 +2,8 @@ package io.libra.core.ring;
 
 import io.libra.core.model.Dimension;
 import io.libra.core.plan.NodeDeviation;
+import io.libra.core.schedule.MigrationCandidate;
+import io.libra.core.schedule.Score;
 
 /**
  * One token move under consideration: node {@code node}'s token from its slice in {@code before}
@@ -9,16 +11,31 @@ import io.libra.core.plan.NodeDeviation;
  * (both dimensions, normalised) is the destination, the one that sheds most the source: with a
  * replication factor r the range changes hands between the mover and its r-th successor, so it is
  * read from the loads rather than assumed. The critical dimension is the one where the most
- * loaded node (Δ, eq. 4) is highest before the move.
+ * loaded node (Δ, eq. 4) is highest before the move. The region scheduler's migration conditions
+ * read it as they read a region move, with the moved range in place of the region.
  */
-record TokenCandidate(RingGrid grid, int[] before, int node, int to) {
-    int[] after() {
-        int[] a = before.clone();
-        a[node] = to;
-        return a;
+final class TokenCandidate implements MigrationCandidate {
+    private final RingGrid grid;
+    private final int[] before;
+    private final int[] after;
+    private final int criticalNode;
+    private final Dimension critical;
+    private final int source;
+    private final int destination;
+
+    TokenCandidate(RingGrid grid, int[] before, int node, int to) {
+        this.grid = grid;
+        this.before = before.clone();
+        this.after = before.clone();
+        this.after[node] = to;
+        this.criticalNode = mostLoaded();
+        this.critical = grid.normalized(before, criticalNode, Dimension.CPU)
+                >= grid.normalized(before, criticalNode, Dimension.DISK) ? Dimension.CPU : Dimension.DISK;
+        this.destination = extreme(1);
+        this.source = extreme(-1);
     }
 
-    int critical() {
+    private int mostLoaded() {
         int w = 0;
         for (int j = 1; j < grid.n; j++) {
             if (grid.deviation(before, j) > grid.deviation(before, w)) {
@@ -26,34 +43,6 @@ record TokenCandidate(RingGrid grid, int[] before, int node, int to) {
             }
         }
         return w;
-    }
-
-    Dimension criticalDimension() {
-        int w = critical();
-        return grid.normalized(before, w, Dimension.CPU) >= grid.normalized(before, w, Dimension.DISK)
-                ? Dimension.CPU : Dimension.DISK;
-    }
-
-    /** A′_j or B′_j before the move. */
-    double normalisedBefore(int j, Dimension d) {
-        return grid.normalized(before, j, d);
-    }
-
-    double normalisedAfter(int j, Dimension d) {
-        return grid.normalized(after(), j, d);
-    }
-
-    /** The moved range's share of node j's target in d (eq. 2): what j gains (positive) or sheds (negative). */
-    double share(int j, Dimension d) {
-        return normalisedAfter(j, d) - normalisedBefore(j, d);
-    }
-
-    int destination() {
-        return extreme(1);
-    }
-
-    int source() {
-        return extreme(-1);
     }
 
     private int extreme(int sign) {
@@ -67,7 +56,30 @@ record TokenCandidate(RingGrid grid, int[] before, int node, int to) {
     }
 
     private double gain(int j) {
-        return share(j, Dimension.CPU) + share(j, Dimension.DISK);
+        return change(j, Dimension.CPU) + change(j, Dimension.DISK);
+    }
+
+    /** What node j gains (positive) or sheds (negative) in d, as a share of its target (eq. 2). */
+    private double change(int j, Dimension d) {
+        return grid.normalized(after, j, d) - grid.normalized(before, j, d);
+    }
+
+    /** The node whose deviation is Δ before the move. */
+    int criticalNode() {
+        return criticalNode;
+    }
+
+    int source() {
+        return source;
+    }
+
+    int destination() {
+        return destination;
+    }
+
+    /** A′_j or B′_j before the move. */
+    double normalisedBefore(int j, Dimension d) {
+        return grid.normalized(before, j, d);
     }
 
     double deltaBefore() {
@@ -75,14 +87,69 @@ record TokenCandidate(RingGrid grid, int[] before, int node, int to) {
     }
 
     double deltaAfter() {
-        return grid.imbalance(after());
+        return grid.imbalance(after);
     }
 
     NodeDeviation deviation(int j) {
-        return new NodeDeviation(id(j), grid.deviation(before, j), grid.deviation(after(), j));
+        return new NodeDeviation(id(j), grid.deviation(before, j), grid.deviation(after, j));
     }
 
     String id(int j) {
         return grid.nodes.get(j).id();
+    }
+
+    @Override
+    public Dimension critical() {
+        return critical;
+    }
+
+    @Override
+    public Score score() {
+        return Score.of(critical);
+    }
+
+    @Override
+    public String movedId() {
+        return "the range";
+    }
+
+    @Override
+    public String sourceId() {
+        return id(source);
+    }
+
+    @Override
+    public String destinationId() {
+        return id(destination);
+    }
+
+    @Override
+    public boolean hasDestination() {
+        return true;
+    }
+
+    @Override
+    public double sourceLoad(Dimension d) {
+        return normalisedBefore(source, d);
+    }
+
+    @Override
+    public double destinationLoad(Dimension d) {
+        return normalisedBefore(destination, d);
+    }
+
+    @Override
+    public double shareAtSource(Dimension d) {
+        return -change(source, d);
+    }
+
+    @Override
+    public double shareAtDestination(Dimension d) {
+        return change(destination, d);
+    }
+
+    @Override
+    public double sourceDeviation() {
+        return grid.deviation(before, source);
     }
 }

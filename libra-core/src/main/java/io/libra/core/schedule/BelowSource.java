@@ -8,7 +8,7 @@ import io.libra.core.plan.Constraint;
  * taking it, stays below the source's current deviation in both dimensions, so moving it
  * whole still lowers the peak.
  */
-record BelowSource(WorkingState state) implements MigrationCondition {
+public record BelowSource() implements MigrationCondition {
     private static final double EPS = 1e-9;
 
     @Override
@@ -17,23 +17,28 @@ record BelowSource(WorkingState state) implements MigrationCondition {
     }
 
     @Override
-    public boolean holds(Candidate c) {
-        double limit = limit(c);
+    public boolean holds(MigrationCandidate c) {
+        double limit = limit(c) - EPS;
         return after(c, Dimension.CPU) < limit && after(c, Dimension.DISK) < limit;
     }
 
-    private double limit(Candidate c) {
-        return state.deviation(c.source()) + 1 - EPS;
+    /** 1 + δ_src: the source's peak normalised load. */
+    private static double limit(MigrationCandidate c) {
+        return c.sourceDeviation() + 1;
     }
 
-    private double after(Candidate c, Dimension d) {
-        return state.normalised(c.destination(), d) + state.share(c.region(), d, c.destination());
+    private static double after(MigrationCandidate c, Dimension d) {
+        return c.destinationLoad(d) + c.shareAtDestination(d);
     }
 
     @Override
-    public String explain(Candidate c) {
-        return "below source: " + state.nodeId(c.destination()) + " cpu " + Notes.num(after(c, Dimension.CPU))
-                + " and disk " + Notes.num(after(c, Dimension.DISK)) + " after the move < "
-                + state.nodeId(c.source()) + "'s " + Notes.num(limit(c) + EPS) + "; the region cannot be split, so it moves whole";
+    public String explain(MigrationCandidate c) {
+        double limit = limit(c);
+        double cpu = after(c, Dimension.CPU);
+        double disk = after(c, Dimension.DISK);
+        int places = Math.max(Notes.decimals(cpu, limit), Notes.decimals(disk, limit));
+        return "below source: " + c.destinationId() + " cpu " + Notes.fixed(cpu, places) + " and disk "
+                + Notes.fixed(disk, places) + " after the move < " + c.sourceId() + "'s " + Notes.fixed(limit, places)
+                + "; the region cannot be split, so it moves whole";
     }
 }

@@ -1,26 +1,27 @@
 package io.libra.core.schedule;
 
+import io.libra.core.model.Dimension;
 import io.libra.core.plan.Constraint;
 
 /** Benefit threshold: α′_i &gt; 1/500 on the source, so the gain outweighs the cost of moving. */
-record BenefitThreshold(WorkingState state, SchedulerConfig config) implements MigrationCondition {
+public record BenefitThreshold(double threshold) implements MigrationCondition {
     @Override
     public Constraint constraint() {
         return Constraint.BENEFIT_THRESHOLD;
     }
 
     @Override
-    public boolean holds(Candidate c) {
-        return benefit(c) > config.benefitThreshold();
+    public boolean holds(MigrationCandidate c) {
+        return benefit(c) > threshold;
     }
 
-    private double benefit(Candidate c) {
-        return c.score().region(state, c.region(), c.source());
+    private static double benefit(MigrationCandidate c) {
+        return c.score().weigh(c.shareAtSource(Dimension.CPU), c.shareAtSource(Dimension.DISK));
     }
 
     @Override
-    public String explain(Candidate c) {
-        return "benefit threshold: " + state.region(c.region()).id() + " " + c.score().label() + " "
-                + Notes.num(benefit(c)) + " > " + config.benefitThreshold();
+    public String explain(MigrationCandidate c) {
+        return "benefit threshold: " + c.movedId() + " " + c.score().label() + " "
+                + Notes.compared(benefit(c), " > ", threshold);
     }
 }

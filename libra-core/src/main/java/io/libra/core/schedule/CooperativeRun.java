@@ -32,7 +32,7 @@ final class CooperativeRun {
     CooperativeRun(LoadModel model, PlanningContext context) {
         this.config = context.config();
         this.state = new WorkingState(model, context);
-        this.conditions = new MigrationConditions(state, config);
+        this.conditions = new MigrationConditions(config);
         int n = state.nodeCount();
         this.hottest = new NodeHeap(n, state::deviation, true);
         this.worst = new NodeHeap(n, state::deviation, true);
@@ -91,7 +91,7 @@ final class CooperativeRun {
         List<Integer> scheduled = new ArrayList<>();
         List<Integer> splitQueue = new ArrayList<>();
         for (int r : state.regionsByLoad(source, d)) {
-            if (state.normalised(source, d) <= 1.0 || !conditions.benefit.holds(Candidate.of(r, source, -1, d))) {
+            if (state.normalised(source, d) <= 1.0 || !conditions.benefit.holds(Candidate.of(state, r, source, -1, d))) {
                 break;
             }
             if (!scheduled.isEmpty() && (worst.peek() != source || state.critical(source) != d)) {
@@ -138,7 +138,7 @@ final class CooperativeRun {
     private boolean eagerStep(int source, Dimension d) {
         List<Integer> splitQueue = new ArrayList<>();
         for (int r : state.regionsByLoad(source, d)) {
-            if (!conditions.benefit.holds(Candidate.of(r, source, -1, d))) {
+            if (!conditions.benefit.holds(Candidate.of(state, r, source, -1, d))) {
                 break;
             }
             if (tryMove(r, source, d, splitQueue)) {
@@ -158,8 +158,8 @@ final class CooperativeRun {
      * split candidate when it exceeds λ/2 and splitting may help.
      */
     private boolean tryMove(int r, int source, Dimension d, List<Integer> splitQueue) {
-        Candidate here = Candidate.of(r, source, -1, d);
-        boolean interferes = !conditions.interference.holdsOn(here, source);
+        Candidate here = Candidate.of(state, r, source, -1, d);
+        boolean interferes = !conditions.interference.holds(here);
         boolean splittable = config.splitting() && !unsplittable.get(r) && state.splittable(r);
         if (interferes && state.normalised(source, d.other()) <= 1.0) {
             return !splittable && moveWhole(r, source, d);
@@ -178,7 +178,7 @@ final class CooperativeRun {
     /** A region that cannot be split moves whole when some node stays below the source after taking it. */
     private boolean moveWhole(int r, int source, Dimension d) {
         for (int dst : coolest[d.ordinal()].top(DESTINATIONS_TRIED)) {
-            Candidate c = Candidate.of(r, source, dst, d);
+            Candidate c = Candidate.of(state, r, source, dst, d);
             if (dst != source && state.allowed(r, dst) && conditions.belowSource.holds(c)) {
                 state.move(c, conditions.whole(), Notes.critical(state, source, d));
                 return true;
@@ -193,7 +193,7 @@ final class CooperativeRun {
      */
     private boolean moveToDestination(int r, Dimension d, int source, boolean interferes) {
         for (int dst : coolest[d.ordinal()].top(DESTINATIONS_TRIED)) {
-            Candidate c = Candidate.of(r, source, dst, d);
+            Candidate c = Candidate.of(state, r, source, dst, d);
             if (dst == source || !state.allowed(r, dst) || !conditions.load.holds(c)) {
                 continue;
             }

@@ -29,10 +29,11 @@ public final class CooperativeScheduler implements Strategy {
         Balance before = model.balance();
         if (before.imbalanceDegree() <= config.lambda()) {
             return PlanFinisher.unchanged(Plan.empty(name(), before, PlanStatus.BALANCED,
-                    "Δ = " + Notes.num(before.imbalanceDegree()) + " ≤ λ = " + config.lambda()), model);
+                    "Δ = " + Notes.compared(before.imbalanceDegree(), " ≤ λ = ", config.lambda())), model);
         }
         Rounds rounds = runToFixedPoint(model, context);
-        String stuck = "Δ = " + Notes.num(before.imbalanceDegree()) + " > λ but no region met the migration conditions";
+        String stuck = "Δ = " + Notes.against(before.imbalanceDegree(), config.lambda())
+                + " > λ but no region met the migration conditions";
         List<Action> merges = ColdMerges.propose(model, rounds.actions(), context);
         if (merges.isEmpty()) {
             return rounds.actions().isEmpty()

@@ -6,30 +6,31 @@ import io.libra.core.plan.Constraint;
 /**
  * Interference constraint: β′_i &lt; α′_i, so the move weighs less on the non-critical
  * dimension. Normalised against each node's targets; on heterogeneous nodes it must hold where
- * the region leaves and where it lands.
+ * the load leaves and, once a destination is chosen, where it lands.
  */
-record InterferenceConstraint(WorkingState state) implements MigrationCondition {
+public record InterferenceConstraint() implements MigrationCondition {
     @Override
     public Constraint constraint() {
         return Constraint.INTERFERENCE_CONSTRAINT;
     }
 
     @Override
-    public boolean holds(Candidate c) {
-        return holdsOn(c, c.source()) && (c.destination() < 0 || holdsOn(c, c.destination()));
-    }
-
-    /** On one node alone: the test a source applies before any destination is known. */
-    boolean holdsOn(Candidate c, int j) {
+    public boolean holds(MigrationCandidate c) {
         Dimension d = c.critical();
-        return state.share(c.region(), d.other(), j) < state.share(c.region(), d, j);
+        return c.shareAtSource(d.other()) < c.shareAtSource(d)
+                && (!c.hasDestination() || c.shareAtDestination(d.other()) < c.shareAtDestination(d));
     }
 
     @Override
-    public String explain(Candidate c) {
+    public String explain(MigrationCandidate c) {
         Dimension d = c.critical();
-        return "interference constraint: " + state.region(c.region()).id() + " " + d.other().label() + " "
-                + Notes.num(state.share(c.region(), d.other(), c.source())) + " < " + d.label() + " "
-                + Notes.num(state.share(c.region(), d, c.source()));
+        String test = "interference constraint: " + c.movedId() + " " + side(d, c.shareAtSource(d.other()), c.shareAtSource(d))
+                + " at " + c.sourceId();
+        return !c.hasDestination() ? test
+                : test + " and " + side(d, c.shareAtDestination(d.other()), c.shareAtDestination(d)) + " at " + c.destinationId();
+    }
+
+    private static String side(Dimension d, double other, double critical) {
+        return d.other().label() + " " + Notes.compared(other, " < " + d.label() + " ", critical);
     }
 }

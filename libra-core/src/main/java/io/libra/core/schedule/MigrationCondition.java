@@ -1,5 +1,5 @@
 package io.libra.core.schedule;
 
-/** A condition a region move must pass, checked against the working state (see {@link ActionCondition}). */
-interface MigrationCondition extends ActionCondition<Candidate> {
+/** A condition a migration must pass, region move or token move (see {@link ActionCondition}). */
+public interface MigrationCondition extends ActionCondition<MigrationCandidate> {
 }

@@ -18,13 +18,13 @@ final class MigrationConditions {
     private final List<MigrationCondition> relief;
     private final List<MigrationCondition> whole;
 
-    MigrationConditions(WorkingState state, SchedulerConfig config) {
-        this.load = new LoadConstraint(state, config);
-        this.interference = new InterferenceConstraint(state);
-        this.sharedRelief = new SharedRelief(state, config);
-        this.belowSource = new BelowSource(state);
-        this.benefit = new BenefitThreshold(state, config);
-        this.splitBound = new SplitBound(state, config);
+    MigrationConditions(SchedulerConfig config) {
+        this.load = new LoadConstraint(config.lambda());
+        this.interference = new InterferenceConstraint();
+        this.sharedRelief = new SharedRelief(config.lambda());
+        this.belowSource = new BelowSource();
+        this.benefit = new BenefitThreshold(config.benefitThreshold());
+        this.splitBound = new SplitBound(config.splitBound());
         this.paper = List.of(load, interference, benefit);
         this.relief = List.of(load, sharedRelief, benefit);
         this.whole = List.of(belowSource, benefit);

@@ -1,20 +1,70 @@
 package io.libra.core.schedule;
 
 import io.libra.core.model.Dimension;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.List;
 
-/** Short human sentences for reasons; plain concatenation because plans can hold many actions. */
-final class Notes {
+/**
+ * Short human sentences for reasons; plain concatenation because plans can hold many actions.
+ * Numbers a reason compares are printed with as many decimals as the comparison needs, so a test
+ * that held never reads false ("0.0021 > 0.002", not "0.002 > 0.002").
+ */
+public final class Notes {
+    /** Decimals a number gets when nothing is compared with it. */
+    private static final int PLAIN = 3;
+
     private Notes() {
     }
 
-    static String num(double x) {
-        return Double.toString(Math.round(x * 1000) / 1000.0);
+    public static String num(double x) {
+        return fixed(x, PLAIN);
+    }
+
+    /** {@code a}, {@code relation} and {@code b}, with the decimals at which a and b compare as they do. */
+    public static String compared(double a, String relation, double b) {
+        int d = decimals(a, b);
+        return fixed(a, d) + relation + fixed(b, d);
+    }
+
+    /** {@code x} with the decimals that show how it compares with {@code than}, which the caller writes. */
+    public static String against(double x, double than) {
+        return fixed(x, decimals(x, than));
+    }
+
+    /** The fewest decimals, three or more, at which a and b, rounded, still compare as they do. */
+    static int decimals(double a, double b) {
+        if (!Double.isFinite(a) || !Double.isFinite(b)) {
+            return PLAIN;
+        }
+        int want = a < b ? -1 : a > b ? 1 : 0;
+        // at the larger scale of the two shortest representations, rounding is exact
+        int most = Math.max(BigDecimal.valueOf(a).scale(), BigDecimal.valueOf(b).scale());
+        for (int d = PLAIN; d < most; d++) {
+            if (Integer.signum(round(a, d).compareTo(round(b, d))) == want) {
+                return d;
+            }
+        }
+        return Math.max(PLAIN, most);
+    }
+
+    /** x rounded to d decimals, trailing zeros dropped but one kept so it still reads as a figure. */
+    static String fixed(double x, int d) {
+        if (!Double.isFinite(x)) {
+            return Double.toString(x);
+        }
+        String s = round(x, d).stripTrailingZeros().toPlainString();
+        return s.indexOf('.') < 0 ? s + ".0" : s;
+    }
+
+    private static BigDecimal round(double x, int d) {
+        return BigDecimal.valueOf(x).setScale(d, RoundingMode.HALF_EVEN);
     }
 
     /** Why the source sheds load: its critical dimension is above its target. */
     static String critical(WorkingState state, int source, Dimension d) {
-        return state.nodeId(source) + " " + d.label() + " " + num(state.normalised(source, d)) + " > 1 (critical)";
+        double x = state.normalised(source, d);
+        return state.nodeId(source) + " " + d.label() + " " + against(x, 1) + " > 1 (critical)";
     }
 
     /** The trigger followed by each passed condition's own test, evaluated before the action. */

@@ -7,20 +7,25 @@ import io.libra.core.model.Dimension;
  * alone, (1, 0) or (0, 1); the baselines score one dimension or a weighted sum (2d-wtd). The
  * migration conditions that compare loads do so on a score, so baselines share them.
  */
-record Score(double cpu, double disk) {
-    static final Score CPU = new Score(1, 0);
-    static final Score DISK = new Score(0, 1);
+public record Score(double cpu, double disk) {
+    public static final Score CPU = new Score(1, 0);
+    public static final Score DISK = new Score(0, 1);
 
-    static Score of(Dimension d) {
+    public static Score of(Dimension d) {
         return d == Dimension.CPU ? CPU : DISK;
     }
 
+    /** The score of a pair of figures, one per dimension. */
+    public double weigh(double cpuFigure, double diskFigure) {
+        return cpu * cpuFigure + disk * diskFigure;
+    }
+
     double node(WorkingState s, int j) {
-        return cpu * s.normalised(j, Dimension.CPU) + disk * s.normalised(j, Dimension.DISK);
+        return weigh(s.normalised(j, Dimension.CPU), s.normalised(j, Dimension.DISK));
     }
 
     double region(WorkingState s, int r, int j) {
-        return cpu * s.share(r, Dimension.CPU, j) + disk * s.share(r, Dimension.DISK, j);
+        return weigh(s.share(r, Dimension.CPU, j), s.share(r, Dimension.DISK, j));
     }
 
     /** The dimension a reason names: the one with the larger weight. */
@@ -28,7 +33,7 @@ record Score(double cpu, double disk) {
         return cpu >= disk ? Dimension.CPU : Dimension.DISK;
     }
 
-    String label() {
+    public String label() {
         if (this.equals(CPU) || this.equals(DISK)) {
             return dimension().label();
         }

@@ -30,8 +30,8 @@ final class ScoreBalancer {
         int n = state.nodeCount();
         this.hot = new NodeHeap(n, j -> score.node(state, j), true);
         this.cold = new NodeHeap(n, j -> score.node(state, j), false);
-        this.load = new LoadConstraint(state, config);
-        this.benefit = new BenefitThreshold(state, config);
+        this.load = new LoadConstraint(config.lambda());
+        this.benefit = new BenefitThreshold(config.benefitThreshold());
         this.passed = List.of(load, benefit);
         state.listen(hot::add);
         state.listen(cold::update);
@@ -67,13 +67,13 @@ final class ScoreBalancer {
             if (dst < 0) {
                 continue;
             }
-            Candidate c = new Candidate(r, src, dst, d, score);
+            Candidate c = new Candidate(state, r, src, dst, d, score);
             if (!benefit.holds(c)) {
                 return false;
             }
             if (load.holds(c)) {
                 state.move(c, passed, state.nodeId(src) + " " + score.label() + " "
-                        + Notes.num(score.node(state, src)) + " > 1+λ=" + Notes.num(1 + config.lambda()));
+                        + Notes.compared(score.node(state, src), " > 1+λ=", 1 + config.lambda()));
                 return true;
             }
         }

@@ -8,29 +8,28 @@ import io.libra.core.plan.Constraint;
  * dimension too (it wants to shed both), and the destination stays within 1 + λ there. Without
  * this, a cluster whose CPU and disk line up (every region with α′ = β′) could never be balanced.
  */
-record SharedRelief(WorkingState state, SchedulerConfig config) implements MigrationCondition {
+public record SharedRelief(double lambda) implements MigrationCondition {
     @Override
     public Constraint constraint() {
         return Constraint.SHARED_RELIEF;
     }
 
     @Override
-    public boolean holds(Candidate c) {
+    public boolean holds(MigrationCandidate c) {
         Dimension o = c.critical().other();
-        return state.normalised(c.source(), o) > 1.0 && destinationAfter(c) < 1 + config.lambda();
+        return c.sourceLoad(o) > 1.0 && destinationAfter(c) < 1 + lambda;
     }
 
-    private double destinationAfter(Candidate c) {
+    private static double destinationAfter(MigrationCandidate c) {
         Dimension o = c.critical().other();
-        return state.normalised(c.destination(), o) + state.share(c.region(), o, c.destination());
+        return c.destinationLoad(o) + c.shareAtDestination(o);
     }
 
     @Override
-    public String explain(Candidate c) {
+    public String explain(MigrationCandidate c) {
         Dimension o = c.critical().other();
-        return "shared relief: " + state.nodeId(c.source()) + " " + o.label() + " "
-                + Notes.num(state.normalised(c.source(), o)) + " > 1 and " + state.nodeId(c.destination()) + " "
-                + o.label() + " " + Notes.num(state.normalised(c.destination(), o)) + " + "
-                + Notes.num(state.share(c.region(), o, c.destination())) + " < 1+λ=" + Notes.num(1 + config.lambda());
+        return "shared relief: " + c.sourceId() + " " + o.label() + " " + Notes.against(c.sourceLoad(o), 1) + " > 1 and "
+                + c.destinationId() + " " + o.label() + " " + Notes.num(c.destinationLoad(o)) + " + "
+                + Notes.num(c.shareAtDestination(o)) + " = " + Notes.compared(destinationAfter(c), " < 1+λ=", 1 + lambda);
     }
 }

@@ -35,7 +35,7 @@ final class SplitProposer {
         this.config = context.config();
         this.estimation = context.estimation();
         this.splitter = new RegionSplitter(estimation);
-        this.bound = new SplitBound(state, config);
+        this.bound = new SplitBound(config.splitBound());
     }
 
     record Proposal(int region, String key, double ratio) {
@@ -80,7 +80,7 @@ final class SplitProposer {
         double carved = 0;
         Proposal p = first;
         while (p != null) {
-            String note = Notes.split(Notes.critical(state, source, d), bound, Candidate.of(p.region(), source, -1, d),
+            String note = Notes.split(Notes.critical(state, source, d), bound, Candidate.of(state, p.region(), source, -1, d),
                     p.ratio());
             int[] halves = state.split(p.region(), p.key(), p.ratio(), d, note);
             if (halves == null) {

@@ -28,7 +28,7 @@ import org.assertj.core.data.Offset;
  */
 class RingReasonsStateWhatHeldTest {
     private static final double EPS = 1e-6;
-    /** Numbers are stated with three decimals. */
+    /** Numbers are stated with three decimals, or more where a comparison needs them. */
     private static final double STATED = 0.0005 + EPS;
     private static final Pattern NUMBER = Pattern.compile("-?\\d+\\.\\d+");
 
@@ -126,7 +126,8 @@ class RingReasonsStateWhatHeldTest {
                 }
                 case LOAD_CONSTRAINT -> {
                     assertThat(after.of(dst, d)).as(why.note()).isLessThan(1 + config.lambda() + EPS);
-                    states(n, before.of(dst, d), after.of(dst, d) - before.of(dst, d), 1 + config.lambda());
+                    states(n, before.of(dst, d), after.of(dst, d) - before.of(dst, d), after.of(dst, d),
+                            1 + config.lambda());
                 }
                 case INTERFERENCE_CONSTRAINT -> {
                     double so = before.of(src, o) - after.of(src, o);
@@ -141,7 +142,7 @@ class RingReasonsStateWhatHeldTest {
                     assertThat(before.of(src, o)).as(why.note()).isGreaterThan(1 - EPS);
                     assertThat(after.of(dst, o)).as(why.note()).isLessThan(1 + config.lambda() + EPS);
                     states(n, before.of(src, o), before.of(dst, o), after.of(dst, o) - before.of(dst, o),
-                            1 + config.lambda());
+                            after.of(dst, o), 1 + config.lambda());
                 }
                 default -> throw new AssertionError("a ring reason names " + k + ": " + why.note());
             }

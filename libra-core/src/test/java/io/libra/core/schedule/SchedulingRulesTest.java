@@ -60,27 +60,30 @@ class SchedulingRulesTest {
     @Test
     void loadConstraintRejectsARegionThatWouldLiftTheDestinationAboveOnePlusLambda() {
         LoadModel m = model(new double[][] {{1.0, 1}, {0.5, 0.1}}, new double[][] {{0.5, 1}});
-        MigrationConditions c = new MigrationConditions(state(m), SchedulerConfig.DEFAULT);
+        MigrationConditions c = new MigrationConditions(SchedulerConfig.DEFAULT);
+        WorkingState s = state(m);
         // mean CPU 1.0: node 1 is at 0.5; adding 0.5 gives exactly 1.0 < 1.05, adding 1.0 gives 1.5
-        assertThat(c.load.holds(Candidate.of(1, 0, 1, Dimension.CPU))).isTrue();
-        assertThat(c.load.holds(Candidate.of(0, 0, 1, Dimension.CPU))).isFalse();
+        assertThat(c.load.holds(Candidate.of(s, 1, 0, 1, Dimension.CPU))).isTrue();
+        assertThat(c.load.holds(Candidate.of(s, 0, 0, 1, Dimension.CPU))).isFalse();
     }
 
     @Test
     void interferenceConstraintRejectsARegionHeavierInTheOtherDimension() {
         LoadModel m = model(new double[][] {{1.0, 0.2}, {0.2, 1.0}}, new double[][] {{0.4, 0.4}});
-        MigrationConditions c = new MigrationConditions(state(m), SchedulerConfig.DEFAULT);
-        assertThat(c.interference.holdsOn(Candidate.of(0, 0, -1, Dimension.CPU), 0)).isTrue();
-        assertThat(c.interference.holdsOn(Candidate.of(1, 0, -1, Dimension.CPU), 0)).isFalse();
-        assertThat(c.interference.holdsOn(Candidate.of(1, 0, -1, Dimension.DISK), 0)).isTrue();
+        MigrationConditions c = new MigrationConditions(SchedulerConfig.DEFAULT);
+        WorkingState s = state(m);
+        assertThat(c.interference.holds(Candidate.of(s, 0, 0, -1, Dimension.CPU))).isTrue();
+        assertThat(c.interference.holds(Candidate.of(s, 1, 0, -1, Dimension.CPU))).isFalse();
+        assertThat(c.interference.holds(Candidate.of(s, 1, 0, -1, Dimension.DISK))).isTrue();
     }
 
     @Test
     void benefitThresholdRejectsRegionsBelowOneFiveHundredth() {
         LoadModel m = model(new double[][] {{1.0, 1}, {0.001, 0.001}}, new double[][] {{1.0, 1}});
-        MigrationConditions c = new MigrationConditions(state(m), SchedulerConfig.DEFAULT);
-        assertThat(c.benefit.holds(Candidate.of(0, 0, -1, Dimension.CPU))).isTrue();
-        assertThat(c.benefit.holds(Candidate.of(1, 0, -1, Dimension.CPU))).isFalse();
+        MigrationConditions c = new MigrationConditions(SchedulerConfig.DEFAULT);
+        WorkingState s = state(m);
+        assertThat(c.benefit.holds(Candidate.of(s, 0, 0, -1, Dimension.CPU))).isTrue();
+        assertThat(c.benefit.holds(Candidate.of(s, 1, 0, -1, Dimension.CPU))).isFalse();
     }
 
     @Test

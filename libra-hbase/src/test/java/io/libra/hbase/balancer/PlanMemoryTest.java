@@ -23,6 +23,11 @@ class PlanMemoryTest {
         return Skewed.after(base, Map.of(), Skewed.AT.plusSeconds(60L * minute));
     }
 
+    /** The window {@code minute} minutes on, with r-0 on rs-3 as {@link #moveR0()} planned. */
+    private ClusterSnapshot r0MovedAt(int minute) {
+        return Skewed.after(base, Map.of("r-0", "rs-3"), Skewed.AT.plusSeconds(60L * minute));
+    }
+
     /** A plan moving r-0 from rs-1 to rs-3, with its forecast. */
     private Plan moveR0() {
         Plan p = Planner.builder().build().plan(base).plan();
@@ -57,7 +62,7 @@ class PlanMemoryTest {
     void thePreviousPlanIsCheckedOnlyWhenEveryMoveShowsAtItsDestination() {
         Plan plan = moveR0();
         memory.remember(at(0), plan, 0, 3);
-        assertThat(memory.toCheck(Skewed.after(base, Map.of("r-0", "rs-3"), Skewed.AT.plusSeconds(60)), log::add))
+        assertThat(memory.toCheck(r0MovedAt(1), log::add))
                 .containsSame(plan);
         assertThat(log).isEmpty();
         assertThat(memory.toCheck(at(1), log::add)).isEmpty();
@@ -69,7 +74,7 @@ class PlanMemoryTest {
     void aRunThatRequestedSplitsIsStillCheckedOnNodeTotals() {
         Plan plan = moveR0();
         memory.remember(at(0), plan, 2, 3);
-        assertThat(memory.toCheck(Skewed.after(base, Map.of("r-0", "rs-3"), Skewed.AT.plusSeconds(60)), log::add))
+        assertThat(memory.toCheck(r0MovedAt(1), log::add))
                 .containsSame(plan);
         assertThat(log).singleElement().asString().contains("checked on node totals").contains("2 split(s)");
     }
@@ -115,7 +120,7 @@ class PlanMemoryTest {
         Plan p = moveR0();
         memory.remember(at(1), new Plan(p.strategy(), List.of(), p.before(), p.before(), p.status(), "", p.forecast(),
                 p.estimation()), 0, 3);
-        assertThat(memory.toCheck(Skewed.after(base, Map.of("r-0", "rs-3"), Skewed.AT.plusSeconds(120)), log::add))
+        assertThat(memory.toCheck(r0MovedAt(2), log::add))
                 .isEmpty();
         assertThat(log).isEmpty();
         memory.remember(null, moveR0(), 0, 3);
@@ -127,13 +132,13 @@ class PlanMemoryTest {
         Plan p = moveR0();
         memory.remember(at(0), new Plan(p.strategy(), p.actions(), p.before(), p.before(), p.status(), "", p.forecast(),
                 p.estimation()), 0, 3);
-        assertThat(memory.toCheck(Skewed.after(base, Map.of("r-0", "rs-3"), Skewed.AT.plusSeconds(60)), log::add))
+        assertThat(memory.toCheck(r0MovedAt(1), log::add))
                 .as("region-count moves, say").isEmpty();
         assertThat(log).isEmpty();
         memory.remember(at(1), moveR0(), 0, 3);
         assertThat(moveR0().before().imbalanceDegree() - moveR0().predicted().imbalanceDegree())
                 .isGreaterThan(PlanMemory.NOTHING);
-        assertThat(memory.toCheck(Skewed.after(base, Map.of("r-0", "rs-3"), Skewed.AT.plusSeconds(120)), log::add))
+        assertThat(memory.toCheck(r0MovedAt(2), log::add))
                 .isPresent();
     }
 
@@ -142,7 +147,7 @@ class PlanMemoryTest {
         memory.remember(at(0), moveR0(), 0, 3);
         memory.remember(at(1), moveR0(), 0, 0);
         assertThat(memory.history(at(2), log::add)).isEmpty();
-        assertThat(memory.toCheck(Skewed.after(base, Map.of("r-0", "rs-3"), Skewed.AT), log::add)).isEmpty();
+        assertThat(memory.toCheck(r0MovedAt(0), log::add)).isEmpty();
         assertThat(log).isEmpty();
     }
 

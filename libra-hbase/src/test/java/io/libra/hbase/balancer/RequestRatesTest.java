@@ -5,36 +5,39 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 
 class RequestRatesTest {
+    private final RequestRates r = new RequestRates();
+
+    /** Region a's counters as one report gives them. */
+    private void report(long reads, long writes, long atMillis) {
+        r.update("a", reads, writes, atMillis);
+    }
+
     @Test
     void ratesAreGrowthOverTimeBetweenReports() {
-        RequestRates r = new RequestRates();
-        r.update("a", 100, 10, 1_000);
+        report(100, 10, 1_000);
         assertThat(r.known("a")).isFalse();
-        r.update("a", 400, 70, 4_000);
+        report(400, 70, 4_000);
         assertThat(r.rate("a")).isEqualTo(new RequestRates.Rate(100, 20));
     }
 
     @Test
     void aCounterThatWentDownRestartedWhenTheRegionReopened() {
-        RequestRates r = new RequestRates();
-        r.update("a", 5_000, 5_000, 0);
-        r.update("a", 30, 60, 3_000);
+        report(5_000, 5_000, 0);
+        report(30, 60, 3_000);
         assertThat(r.rate("a")).isEqualTo(new RequestRates.Rate(10, 20));
     }
 
     @Test
     void theSameReportSeenTwiceKeepsTheRate() {
-        RequestRates r = new RequestRates();
-        r.update("a", 0, 0, 0);
-        r.update("a", 100, 0, 1_000);
-        r.update("a", 100, 0, 1_000);
+        report(0, 0, 0);
+        report(100, 0, 1_000);
+        report(100, 0, 1_000);
         assertThat(r.rate("a").readOps()).isEqualTo(100);
     }
 
     @Test
     void aRunOverOneTableOrGroupDoesNotForgetTheOthersRates() {
         SnapshotMetrics cluster = new SnapshotMetrics(Skewed.snapshot());
-        RequestRates r = new RequestRates();
         r.update(cluster.first);
         r.update(cluster.second);
         r.retainLive(cluster.second);
