@@ -16,6 +16,8 @@ import io.libra.core.plan.Reason;
 import io.libra.core.plan.SplitAction;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -28,6 +30,11 @@ import net.jqwik.api.Provide;
  */
 class ReasonsStateWhatHeldTest {
     private static final double EPS = 1e-9;
+    /** A comparison a clause states: a figure, the relation, an optional label, the figure compared with. */
+    private static final Pattern RELATION = Pattern.compile(
+            "(-?\\d+\\.\\d+) (<|>|>=|≤) (?:1\\+λ=|λ/2=|λ = |cpu |disk |score\\([^)]*\\) )?(-?\\d+\\.\\d+)");
+    /** "x > 1": a figure stated above its target. */
+    private static final Pattern ABOVE_ONE = Pattern.compile("(-?\\d+\\.\\d+) > 1(?![.\\d])");
     private static final SchedulerConfig CONFIG = SchedulerConfig.DEFAULT;
     private static final PlanApplier APPLIER = new PlanApplier(EstimationConfig.DEFAULT);
     private static final Map<String, double[]> SCORES = Map.of(
@@ -103,6 +110,7 @@ class ReasonsStateWhatHeldTest {
                 default -> false;
             };
             assertThat(held).as("%s on %s: %s", c, m, why.note()).isTrue();
+            readsTrue(why.note());
             assertThat(why.note()).contains(c.name().toLowerCase().replace('_', ' '));
         }
         if (score == null) {
@@ -117,6 +125,29 @@ class ReasonsStateWhatHeldTest {
         assertThat(Math.max(share(now, r, j, Dimension.CPU), share(now, r, j, Dimension.DISK)))
                 .as(sp.reason().note()).isGreaterThan(CONFIG.splitBound() - EPS);
         assertThat(sp.reason().note()).contains("split bound");
+        readsTrue(sp.reason().note());
+    }
+
+    /** Every comparison the note states reads true with the numbers as printed: rounding never makes a test that held look false. */
+    private static void readsTrue(String note) {
+        Matcher m = RELATION.matcher(note);
+        int found = 0;
+        while (m.find()) {
+            int c = Double.compare(Double.parseDouble(m.group(1)), Double.parseDouble(m.group(3)));
+            boolean reads = switch (m.group(2)) {
+                case "<" -> c < 0;
+                case ">" -> c > 0;
+                case ">=" -> c >= 0;
+                default -> c <= 0;
+            };
+            assertThat(reads).as("\"%s\" in %s", m.group(), note).isTrue();
+            found++;
+        }
+        assertThat(found).as("the note states its comparisons: %s", note).isPositive();
+        Matcher above = ABOVE_ONE.matcher(note);
+        while (above.find()) {
+            assertThat(Double.parseDouble(above.group(1))).as("\"%s\" in %s", above.group(), note).isGreaterThan(1);
+        }
     }
 
     private static RegionLoad region(LoadModel m, String id) {
