@@ -3,6 +3,7 @@ package io.libra.cassandra;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.libra.cassandra.http.Views;
 import io.libra.core.Planner;
+import io.libra.core.estimate.LoadModel;
 import io.libra.core.format.FormatException;
 import io.libra.core.format.SnapshotCodec;
 import io.libra.core.model.ClusterSnapshot;
@@ -14,7 +15,9 @@ import java.nio.file.Path;
 /**
  * {@code libra-sidecar --advise-add-node SNAPSHOT}: the advice {@code GET /api/v1/advice/add-node}
  * gives, on a saved snapshot instead of the live window (core's {@link SnapshotRing} reads the
- * ring back, estimated with the paper's mapping as the daemon does by default).
+ * ring back, estimated with the paper's mapping as the daemon does by default). A vnode ring's
+ * snapshot gets the vnode advice, each keyspace placed by SimpleStrategy at the replication factor
+ * its sub-ranges show (a snapshot carries no topology).
  */
 final class AddNodeAdvice {
     private AddNodeAdvice() {
@@ -29,8 +32,10 @@ final class AddNodeAdvice {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
         try {
-            return Views.addNode(SnapshotRing.of(s, Planner.builder().learning(false).build().estimate(s)),
-                    slicesPerSubrange, count);
+            LoadModel model = Planner.builder().learning(false).build().estimate(s);
+            boolean vnodes = SnapshotRing.allTokens(s).values().stream().anyMatch(t -> t.size() > 1);
+            return vnodes ? Views.addVnodes(SnapshotRing.vnodes(s, model), slicesPerSubrange, count, null)
+                    : Views.addNode(SnapshotRing.of(s, model), slicesPerSubrange, count);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
         }

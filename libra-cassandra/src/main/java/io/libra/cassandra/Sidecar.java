@@ -259,7 +259,7 @@ public final class Sidecar implements Daemon, AutoCloseable {
         }
         if (!problems.isEmpty()) {
             LOG.info("window not planned on: {}", String.join("; ", problems));
-            return new State(w, null, String.join("; ", problems));
+            return observeOnly ? observed(w, String.join("; ", problems)) : new State(w, null, String.join("; ", problems));
         }
         RingModel model = builder.build(w);
         String json = SnapshotCodec.write(model.snapshot());
@@ -282,6 +282,17 @@ public final class Sidecar implements Daemon, AutoCloseable {
                 plan.estimation().windows(), round.conservative() ? ", conservative" : "", plan.detail());
         return new State(w, model, plan, PlanIds.of(plan), modelled.snapshotJson(), modelled.snapshotSha256(), null,
                 estimate);
+    }
+
+    /** A vnode ring's window, never planned on, served as a snapshot (for the add-node advice offline) when all nodes are up. */
+    private State observed(Window w, String problem) {
+        try {
+            String json = SnapshotCodec.write(builder.snapshot(w));
+            return new State(w, null, null, null, json, SnapshotCodec.sha256(json.getBytes(StandardCharsets.UTF_8)), problem,
+                    state.estimate());
+        } catch (IllegalStateException | IllegalArgumentException e) {
+            return new State(w, null, problem + "; no snapshot: " + e.getMessage());
+        }
     }
 
     private void onMoveDone() {

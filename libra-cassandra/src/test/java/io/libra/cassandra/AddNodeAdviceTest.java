@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.libra.cassandra.collect.RingModel;
 import io.libra.cassandra.collect.RingModelBuilder;
 import io.libra.cassandra.collect.RingModelBuilderTest;
+import io.libra.cassandra.collect.Window;
 import io.libra.cassandra.http.Json;
 import io.libra.cassandra.http.Views;
 import io.libra.core.estimate.EstimationConfig;
@@ -36,17 +37,29 @@ class AddNodeAdviceTest {
     }
 
     @Test
+    void onAVnodeSnapshotTheAdviceGivesEachNewNodeTheRingsNumTokens() throws Exception {
+        RingModelBuilder builder = new RingModelBuilder(8, EstimationConfig.DEFAULT);
+        Window w = RingModelBuilderTest.vnodes();
+        Path snapshot = Files.writeString(dir.resolve("vnodes.json"), SnapshotCodec.write(builder.snapshot(w)));
+        MainTest.Run r = MainTest.run("--advise-add-node", snapshot.toString(), "--count", "2");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode offline = Json.MAPPER.readTree(r.out());
+        assertThat(offline).isEqualTo(Views.addVnodes(builder.vnodes(w), 4, 2, null));
+        assertThat(offline.path("nodes")).hasSize(2).allSatisfy(n -> assertThat(n.path("tokens")).hasSize(4));
+    }
+
+    @Test
     void whatTheAdvisorCannotUseIsOneLine() throws Exception {
         RingModel model = new RingModelBuilder(8, EstimationConfig.DEFAULT).build(RingModelBuilderTest.window());
         String json = SnapshotCodec.write(model.snapshot());
         Path snapshot = Files.writeString(dir.resolve("snapshot.json"), json);
         MainTest.assertOneLine(MainTest.run("--advise-add-node", snapshot.toString(), "--count", "17"), 2,
                 "--count: must be from 1 to 16, got 17");
-        String first = model.snapshot().ring().get("n1").get(0);
-        Path vnodes = Files.writeString(dir.resolve("vnodes.json"),
-                json.replace("\"" + first + "\"", "\"" + first + "\", \"0000000000000001\""));
-        MainTest.assertOneLine(MainTest.run("--advise-add-node", vnodes.toString()), 2,
-                vnodes + ": ring.n1: 2 tokens (a vnode ring); only single-token rings are modelled");
+        Path vnodes = Files.writeString(dir.resolve("vnodes.json"), json.replace("\"" + model.snapshot().ring().get("n1").get(0)
+                + "\"", "\"" + model.snapshot().ring().get("n1").get(0) + "\", \"0000000000000001\""));
+        MainTest.assertOneLine(MainTest.run("--advise-add-node", vnodes.toString()), 2, vnodes + ": regions: region ");
+        assertThat(MainTest.run("--advise-add-node", vnodes.toString()).err()).as("a token inside a region: its owner is unknown")
+                .contains("crosses token 0000000000000001 of the ring");
         Path broken = Files.writeString(dir.resolve("broken.json"), "{");
         assertThat(MainTest.run("--advise-add-node", broken.toString()).err()).startsWith("libra-sidecar: " + broken + ": ");
         MainTest.assertOneLine(MainTest.run("--advise-add-node", dir.resolve("none.json").toString()), 2,

@@ -51,7 +51,7 @@ class RingPlanningTest {
         for (Window.NodeStat n : w.nodes()) {
             double[] m = cpuAndDisk.apply(n);
             nodes.add(new Window.NodeStat(n.id(), n.host(), n.up(), n.error(), n.cpuCores(), m[0], m[1], n.diskSource(),
-                    n.token(), n.mode(), n.pid(), n.datacenter(), n.rack()));
+                    n.tokens(), n.mode(), n.pid(), n.datacenter(), n.rack()));
         }
         return new Window(w.start(), w.end(), w.seconds(), nodes, w.tables(), w.samples(), w.sampledOps(), w.requestOps(),
                 w.problems(), w.keyspaces());

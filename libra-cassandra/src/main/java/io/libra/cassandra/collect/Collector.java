@@ -99,7 +99,7 @@ public final class Collector {
                 stats.add(finish(n, s, tableStats, samples, observed));
             } catch (IOException | RuntimeException e) {
                 String why = errors.getOrDefault(n.id(), oneLine(e));
-                stats.add(new Window.NodeStat(n.id(), n.jmx().instance().host, false, why, 0, 0, 0, "none", null,
+                stats.add(new Window.NodeStat(n.id(), n.jmx().instance().host, false, why, 0, 0, 0, "none", List.of(),
                         "DOWN", -1, null, null));
                 problems.add("node " + n.id() + " is unreachable over JMX: " + why);
             }
@@ -276,13 +276,12 @@ public final class Collector {
                 observedOps[0] += sampled(n, t, samples);
             }
         }
-        List<String> tokens = n.tokens();
-        Long token = tokens.size() == 1 ? Long.parseLong(tokens.get(0)) : null;
+        List<Long> tokens = n.tokens().stream().map(Long::parseLong).toList();
         int cores = n.availableProcessors();
         return new Window.NodeStat(n.id(), n.jmx().instance().host, true, tokens.size() == 1 ? null
                 : "node has " + tokens.size() + " tokens; token moves need num_tokens: 1", cores,
                 Math.max(0, cpu - s.cpu()) / (seconds * 1e9), Math.max(0, disk[0] - s.disk()) / seconds, source,
-                token, n.operationMode(), n.pid(), placement(n, true), placement(n, false));
+                tokens, n.operationMode(), n.pid(), placement(n, true), placement(n, false));
     }
 
     /** The node's data centre (or rack) for /status; unknown (null) rather than the node down when it cannot be read. */

@@ -11,6 +11,7 @@ import io.libra.core.model.RegionCounters;
 import io.libra.core.ring.RingTopology;
 import io.libra.core.ring.SnapshotRing;
 import io.libra.core.ring.Tokens;
+import io.libra.core.ring.VnodeRing;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -40,17 +41,53 @@ public final class RingModelBuilder {
         this.estimator = Planner.builder().estimation(estimation).learning(false).build();
     }
 
+    /** The single-token ring the planner moves tokens on. */
     public RingModel build(Window w) {
-        List<Window.NodeStat> ring = w.nodes().stream().filter(s -> s.up() && s.token() != null)
-                .sorted(Comparator.comparingLong(Window.NodeStat::token)).toList();
+        Modelled m = model(w, true);
+        return new RingModel(m.snapshot(), m.load(), SnapshotRing.of(m.snapshot(), m.load(), m.topology()), m.subs(),
+                m.topology());
+    }
+
+    /**
+     * A vnode ring's window as the add-node advisor plans on it (each node any number of tokens,
+     * placed as on a single-token ring, every token's arc cut into sub-ranges).
+     *
+     * @throws IllegalStateException when a node is down
+     * @throws IllegalArgumentException when a keyspace's replication is not one the ring model places
+     */
+    public VnodeRing vnodes(Window w) {
+        Modelled m = model(w, false);
+        return SnapshotRing.vnodes(m.snapshot(), m.load(), m.topology());
+    }
+
+    /**
+     * The window as a {@code libra.snapshot/v1} document's content, any number of tokens per node:
+     * what a vnode ring's sidecar serves, so the offline add-node advice and the CLI can read it.
+     *
+     * @throws IllegalStateException when a node is down
+     */
+    public ClusterSnapshot snapshot(Window w) {
+        return model(w, false).snapshot();
+    }
+
+    /** A window as a snapshot with its load estimate, sub-ranges and topology. */
+    private record Modelled(ClusterSnapshot snapshot, LoadModel load, List<RingModel.SubRange> subs,
+                            RingTopology topology) {
+    }
+
+    private Modelled model(Window w, boolean singleToken) {
+        List<Window.NodeStat> ring = w.nodes().stream()
+                .filter(s -> s.up() && (singleToken ? s.token() != null : !s.tokens().isEmpty()))
+                .sorted(Comparator.comparingLong(s -> s.tokens().get(0))).toList();
         if (ring.size() != w.nodes().size()) {
-            throw new IllegalStateException("every node must be up with a single token to model the ring");
+            throw new IllegalStateException(singleToken ? "every node must be up with a single token to model the ring"
+                    : "every node must be up to model the ring");
         }
         List<RingModel.SubRange> subs = subRanges(ring);
         long[] ends = subs.stream().mapToLong(RingModel.SubRange::end).toArray();
         RingTopology topology = Topology.topology(w.keyspaces(), ring);
         Map<String, List<Long>> tokensOfNode = new HashMap<>();
-        ring.forEach(s -> tokensOfNode.put(s.id(), List.of(s.token())));
+        ring.forEach(s -> tokensOfNode.put(s.id(), s.tokens()));
         Map<String, List<List<String>>> holders = new HashMap<>();
         List<Region> regions = new ArrayList<>();
         for (Window.TableStat t : w.tables()) {
@@ -64,28 +101,43 @@ public final class RingModelBuilder {
                 regions.addAll(regionsOf(t, s, ops[k], size));
             }
         }
-        List<Node> nodes = ring.stream().map(s -> new Node(s.id(), Math.max(1, s.cpuCores()),
-                s.cpuUsage(), s.diskBytesPerSec())).toList();
+        List<Node> nodes = ring.stream().map(s -> new Node(s.id(), Math.max(1, s.cpuCores()), s.cpuUsage(), s.diskBytesPerSec())).toList();
         Map<String, List<String>> tokens = new TreeMap<>();
-        ring.forEach(s -> tokens.put(s.id(), List.of(Tokens.toKey(s.token()))));
+        ring.forEach(s -> tokens.put(s.id(), s.tokens().stream().map(Tokens::toKey).toList()));
         int replication = w.tables().stream().mapToInt(Window.TableStat::replicationFactor).max().orElse(1);
         ClusterSnapshot snapshot = new ClusterSnapshot("cassandra", w.end(), w.seconds(), nodes, regions, replication, tokens);
-        LoadModel load = estimator.estimate(snapshot);
-        return new RingModel(snapshot, load, SnapshotRing.of(snapshot, load, topology), subs, topology);
+        return new Modelled(snapshot, estimator.estimate(snapshot), subs, topology);
     }
 
+    /**
+     * Every token's arc (from the token before it on the ring) cut into equal sub-ranges, in token
+     * order: {@code subRangesPerArc} for a node's one token, fewer for each of a vnode's tokens so
+     * that a node's arcs together keep about that many (at least one each).
+     */
     private List<RingModel.SubRange> subRanges(List<Window.NodeStat> ring) {
+        record Owned(long token, String node, String arc, int pieces) {
+        }
+        List<Owned> owned = new ArrayList<>();
+        for (Window.NodeStat s : ring) {
+            int k = s.tokens().size();
+            for (int t = 0; t < k; t++) {
+                owned.add(new Owned(s.tokens().get(t), s.id(), k == 1 ? s.id() : s.id() + "." + t,
+                        Math.max(1, subRangesPerArc / k)));
+            }
+        }
+        owned.sort(Comparator.comparingLong(Owned::token));
         List<RingModel.SubRange> out = new ArrayList<>();
-        int n = ring.size();
+        int n = owned.size();
         for (int j = 0; j < n; j++) {
-            long pred = ring.get((j - 1 + n) % n).token();
-            long tok = ring.get(j).token();
+            long pred = owned.get((j - 1 + n) % n).token();
+            long tok = owned.get(j).token();
             long span = Tokens.clockwise(pred, tok);
             long prev = pred;
-            for (int i = 0; i < subRangesPerArc; i++) {
-                long end = i == subRangesPerArc - 1 ? tok : Tokens.advance(pred, span, (i + 1.0) / subRangesPerArc);
+            int pieces = owned.get(j).pieces();
+            for (int i = 0; i < pieces; i++) {
+                long end = i == pieces - 1 ? tok : Tokens.advance(pred, span, (i + 1.0) / pieces);
                 if (end != prev) {
-                    out.add(new RingModel.SubRange(ring.get(j).id() + "." + i, prev, end, ring.get(j).id()));
+                    out.add(new RingModel.SubRange(owned.get(j).arc() + "." + i, prev, end, owned.get(j).node()));
                 }
                 prev = end;
             }

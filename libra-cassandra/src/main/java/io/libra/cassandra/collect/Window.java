@@ -30,12 +30,21 @@ public record Window(Instant start, Instant end, double seconds, List<NodeStat> 
      * @param diskSource {@code proc} (read_bytes + write_bytes of /proc/&lt;pid&gt;/io) or
      *                   {@code cassandra-counters} (bytes flushed, compacted and streamed, plus a
      *                   commit-log estimate: memtable live data + bytes flushed)
+     * @param tokens     the node's tokens (several on a vnode ring), empty when it is down
      * @param datacenter the node's data centre by its snitch (EndpointSnitchInfo), null when down
      * @param rack       its rack, likewise
      */
     public record NodeStat(String id, String host, boolean up, String error, int cpuCores, double cpuUsage,
-                           double diskBytesPerSec, String diskSource, Long token, String mode, long pid,
+                           double diskBytesPerSec, String diskSource, List<Long> tokens, String mode, long pid,
                            String datacenter, String rack) {
+        public NodeStat {
+            tokens = tokens == null ? List.of() : List.copyOf(tokens);
+        }
+
+        /** The node's one token; null on a vnode ring, or when the node is down. */
+        public Long token() {
+            return tokens.size() == 1 ? tokens.get(0) : null;
+        }
     }
 
     /** Requests per second one node served for one table, and the bytes it holds. */

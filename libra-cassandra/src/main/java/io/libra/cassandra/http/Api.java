@@ -3,11 +3,13 @@ package io.libra.cassandra.http;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.libra.cassandra.collect.RingModelBuilder;
 import io.libra.cassandra.exec.Job;
 import io.libra.core.plan.Plan;
 import io.libra.core.ring.AddNodeAdvisor;
 import io.libra.core.ring.RingLoad;
 import io.libra.core.ring.RingTopology;
+import io.libra.core.ring.VnodeRing;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -159,19 +161,48 @@ public final class Api {
             return Response.error(400, "query dc and rack: give both, non-empty, or neither");
         }
         DaemonView v = daemon.view();
+        if (v.observeOnly()) {
+            return vnodeAdvice(v, count, place);
+        }
         if (v.model() == null) {
-            return Response.error(503, "no ring model yet"
-                    + (v.observeOnly() ? " (a vnode ring is observed only)" : "") + ": " + v.problem());
+            return Response.error(503, "no ring model yet: " + v.problem());
         }
         RingLoad ring = v.model().ring();
-        RingTopology.Place at = place.isEmpty() ? Views.onlyPlace(ring) : new RingTopology.Place(place.get("dc"),
-                place.get("rack"));
+        RingTopology.Place at = where(place, ring.places());
         if (at == null && ring.placed()) {
-            return Response.error(400, "query dc and rack: NetworkTopologyStrategy places the replicas and the nodes are in "
-                    + new TreeSet<>(ring.places().values().stream().map(x -> x.dc() + "/" + x.rack()).toList())
-                    + ": name the new nodes' data centre and rack");
+            return placeNeeded(ring.places());
         }
         return Response.json(200, Views.addNode(ring, v.config().planner.slicesPerSubrange, count, at));
+    }
+
+    /** On a vnode ring (observed, never planned on): the advice on the last window, modelled now. */
+    private static Response vnodeAdvice(DaemonView v, int count, Map<String, String> place) {
+        if (v.window() == null) {
+            return Response.error(503, "no window measured yet: " + v.problem());
+        }
+        VnodeRing ring;
+        try {
+            ring = new RingModelBuilder(v.config().collection.subrangesPerArc, v.config().planner.estimation())
+                    .vnodes(v.window());
+        } catch (IllegalStateException | IllegalArgumentException e) {
+            return Response.error(503, "the last window cannot be modelled: " + e.getMessage());
+        }
+        RingTopology.Place at = where(place, ring.places());
+        if (at == null && ring.placed()) {
+            return placeNeeded(ring.places());
+        }
+        return Response.json(200, Views.addVnodes(ring, v.config().planner.slicesPerSubrange, count, at));
+    }
+
+    /** The place the query names, else the ring's only one (null when it has several or none). */
+    private static RingTopology.Place where(Map<String, String> query, Map<String, RingTopology.Place> places) {
+        return query.isEmpty() ? Views.onlyPlace(places) : new RingTopology.Place(query.get("dc"), query.get("rack"));
+    }
+
+    private static Response placeNeeded(Map<String, RingTopology.Place> places) {
+        return Response.error(400, "query dc and rack: NetworkTopologyStrategy places the replicas and the nodes are in "
+                + new TreeSet<>(places.values().stream().map(x -> x.dc() + "/" + x.rack()).toList())
+                + ": name the new nodes' data centre and rack");
     }
 
     private static boolean get(String method, String path) {

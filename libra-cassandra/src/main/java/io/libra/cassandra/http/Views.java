@@ -16,9 +16,13 @@ import io.libra.core.plan.Plan;
 import io.libra.core.plan.PlanStatus;
 import io.libra.core.ring.AddNodeAdvisor;
 import io.libra.core.ring.RingLoad;
-import io.libra.core.ring.RingTopology;
 import io.libra.core.ring.RingPlan;
+import io.libra.core.ring.RingTopology;
 import io.libra.core.ring.Tokens;
+import io.libra.core.ring.VnodeAdvisor;
+import io.libra.core.ring.VnodeRing;
+import java.util.List;
+import java.util.Map;
 
 /** The JSON the API answers with, rendered from one {@link DaemonView}. */
 public final class Views {
@@ -218,6 +222,8 @@ public final class Views {
             if (st.token() != null) {
                 n.put("token", Tokens.toKey(st.token()));
                 n.put("tokenDecimal", Long.toString(st.token()));
+            } else if (!st.tokens().isEmpty()) {
+                n.put("tokens", st.tokens().size());
             }
             n.put("diskSource", st.diskSource());
             n.put("cpuCores", st.cpuUsage());
@@ -323,10 +329,47 @@ public final class Views {
         return o;
     }
 
-    /** The one data centre and rack every node of the ring is in, or null when it has none or several. */
-    public static RingTopology.Place onlyPlace(RingLoad ring) {
-        java.util.Set<RingTopology.Place> places = new java.util.HashSet<>(ring.places().values());
-        return places.size() == 1 ? places.iterator().next() : null;
+    /**
+     * The add-node advice on a vnode ring: each new node's {@code num_tokens} tokens and the
+     * cassandra.yaml lines for them, with the prediction and the ownership baseline as for a
+     * single-token ring.
+     */
+    public static ObjectNode addVnodes(VnodeRing ring, int slicesPerSegment, int count, RingTopology.Place place) {
+        int numTokens = ring.members().stream().mapToInt(m -> m.tokens().size()).max().orElse(1);
+        VnodeAdvisor.Advice a = new VnodeAdvisor(slicesPerSegment).advise(ring, count, numTokens, place);
+        ObjectNode o = Json.object();
+        o.put("count", count);
+        o.put("numTokens", numTokens);
+        ArrayNode nodes = o.putArray("nodes");
+        for (VnodeAdvisor.NewNode n : a.nodes()) {
+            ObjectNode x = nodes.addObject();
+            x.put("id", n.id());
+            x.put("initialToken", decimals(n.tokens()));
+            ArrayNode keys = x.putArray("tokens");
+            n.tokens().forEach(t -> keys.add(Tokens.toKey(t)));
+            ArrayNode yaml = x.putArray("cassandraYaml");
+            yaml.add("num_tokens: " + numTokens);
+            yaml.add(n.initialToken());
+        }
+        balance(o.putObject("before"), a.before());
+        balance(o.putObject("predicted"), a.after());
+        ObjectNode base = o.putObject("ownershipSplit");
+        ArrayNode bt = base.putArray("initialTokens");
+        a.split().forEach(n -> bt.add(decimals(n.tokens())));
+        balance(base.putObject("predicted"), a.splitAfter());
+        o.put("note", "predicted by the ring model of the window (per-node Max/Mean of CPU and disk); each new node "
+                + "takes the ring's num_tokens; bootstrap the nodes one at a time, in this order, with auto_bootstrap: true");
+        return o;
+    }
+
+    private static String decimals(List<Long> tokens) {
+        return tokens.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(","));
+    }
+
+    /** The one data centre and rack every node is in, or null when there is none or several. */
+    public static RingTopology.Place onlyPlace(Map<String, RingTopology.Place> places) {
+        java.util.Set<RingTopology.Place> distinct = new java.util.HashSet<>(places.values());
+        return distinct.size() == 1 ? distinct.iterator().next() : null;
     }
 
     static void balance(ObjectNode o, Balance b) {

@@ -1,11 +1,14 @@
 package io.libra.cassandra.collect;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import io.libra.core.estimate.EstimationConfig;
 import io.libra.core.ring.RingPlan;
 import io.libra.core.ring.RingPlanner;
 import io.libra.core.ring.RingPlannerConfig;
+import io.libra.core.ring.VnodeRing;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +26,7 @@ public class RingModelBuilderTest {
         for (int i = 0; i < 3; i++) {
             String id = "n" + (i + 1);
             nodes.add(new Window.NodeStat(id, "127.0.0." + (i + 1), true, null, 2, 0.05 + share[i], 1e5 + 2e6 * share[i],
-                    "proc", TOKENS[i], "NORMAL", 100 + i, "dc1", "rack" + (i % 2 + 1)));
+                    "proc", List.of(TOKENS[i]), "NORMAL", 100 + i, "dc1", "rack" + (i % 2 + 1)));
             tables.add(new Window.TableStat("ks1", "kv", 1, id, 300 * share[i], 600 * share[i], 1e6 * share[i]));
             tables.add(new Window.TableStat("ks3", "kv", 3, id, 20, 40, 1e5));
         }
@@ -32,12 +35,30 @@ public class RingModelBuilderTest {
                         KeyspaceReplication.parse("ks3", "SimpleStrategy {replication_factor=3}")));
     }
 
+    /** {@link #window()}'s load on a vnode ring: each node four tokens, interleaved round the ring. */
+    public static Window vnodes() {
+        Window w = window();
+        List<Window.NodeStat> nodes = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            Window.NodeStat n = w.nodes().get(i);
+            List<Long> tokens = new ArrayList<>();
+            for (int k = 0; k < 4; k++) {
+                tokens.add(Long.MIN_VALUE + (3L * k + i + 1) * (Long.MAX_VALUE / 6));
+            }
+            nodes.add(new Window.NodeStat(n.id(), n.host(), true, "node has 4 tokens; token moves need num_tokens: 1",
+                    n.cpuCores(), n.cpuUsage(), n.diskBytesPerSec(), n.diskSource(), tokens, n.mode(), n.pid(),
+                    n.datacenter(), n.rack()));
+        }
+        return new Window(w.start(), w.end(), w.seconds(), nodes, w.tables(), w.samples(), w.sampledOps(), w.requestOps(),
+                w.problems(), w.keyspaces());
+    }
+
     /** {@code w} with node {@code from} called {@code to} (a ring whose membership changed). */
     public static Window renamed(Window w, String from, String to) {
         List<Window.NodeStat> nodes = new ArrayList<>();
         List<Window.TableStat> tables = new ArrayList<>();
         w.nodes().forEach(n -> nodes.add(new Window.NodeStat(n.id().equals(from) ? to : n.id(), n.host(), n.up(),
-                n.error(), n.cpuCores(), n.cpuUsage(), n.diskBytesPerSec(), n.diskSource(), n.token(), n.mode(), n.pid(),
+                n.error(), n.cpuCores(), n.cpuUsage(), n.diskBytesPerSec(), n.diskSource(), n.tokens(), n.mode(), n.pid(),
                 n.datacenter(), n.rack())));
         w.tables().forEach(t -> tables.add(new Window.TableStat(t.keyspace(), t.table(), t.replicationFactor(),
                 t.node().equals(from) ? to : t.node(), t.readOps(), t.writeOps(), t.liveBytes())));
@@ -105,6 +126,36 @@ public class RingModelBuilderTest {
         double last = m.snapshot().regions().stream().filter(r -> r.table().equals("ks1.kv") && r.rangeId().equals("n3.7"))
                 .mapToDouble(r -> r.counters().writeOps()).sum();
         assertThat(last).isGreaterThan(600 * 0.49 * 0.9);
+    }
+
+    /** A vnode ring is modelled for the add-node advisor, every token's arc cut, never for the token planner. */
+    @Test
+    void aVnodeWindowIsModelledForTheAdvisorOnly() {
+        RingModelBuilder builder = new RingModelBuilder(8, EstimationConfig.DEFAULT);
+        assertThatThrownBy(() -> builder.build(vnodes())).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("single token");
+        VnodeRing ring = builder.vnodes(vnodes());
+        assertThat(ring.members()).hasSize(3).allSatisfy(m -> assertThat(m.tokens()).hasSize(4));
+        assertThat(ring.segments()).as("each node's 4 arcs in 8 / 4 pieces, and the sub-range across the ring's end cut there")
+                .hasSize(3 * 4 * 2 + 1);
+        assertThat(ring.placed()).isFalse();
+        double cpu = ring.segments().stream().flatMap(x -> x.loads().stream()).mapToDouble(l -> l.cpu() * l.replicationFactor())
+                .sum() + ring.members().stream().mapToDouble(VnodeRing.Member::baseCpu).sum();
+        assertThat(cpu).as("every node's measured CPU is in a range or its base")
+                .isCloseTo(vnodes().nodes().stream().mapToDouble(Window.NodeStat::cpuUsage).sum(), within(1e-6));
+    }
+
+    @Test
+    void aNodeDownLeavesNoVnodeModel() {
+        Window w = vnodes();
+        List<Window.NodeStat> nodes = new ArrayList<>(w.nodes());
+        Window.NodeStat n2 = nodes.get(1);
+        nodes.set(1, new Window.NodeStat(n2.id(), n2.host(), false, "unreachable", 0, 0, 0, "none", List.of(), "DOWN", -1,
+                null, null));
+        Window down = new Window(w.start(), w.end(), w.seconds(), nodes, w.tables(), w.samples(), w.sampledOps(),
+                w.requestOps(), List.of("node n2 is unreachable over JMX"), w.keyspaces());
+        assertThatThrownBy(() -> new RingModelBuilder(8, EstimationConfig.DEFAULT).vnodes(down))
+                .isInstanceOf(IllegalStateException.class).hasMessage("every node must be up to model the ring");
     }
 
     @Test

@@ -53,7 +53,7 @@ class TopologyTest {
     private static List<Window.NodeStat> placed(String[] dcs, String[] racks) {
         List<Window.NodeStat> out = new java.util.ArrayList<>();
         for (int i = 0; i < dcs.length; i++) {
-            out.add(new Window.NodeStat("n" + (i + 1), "10.0.0." + (i + 1), true, null, 2, 0.5, 1e5, "proc", (long) i,
+            out.add(new Window.NodeStat("n" + (i + 1), "10.0.0." + (i + 1), true, null, 2, 0.5, 1e5, "proc", List.of((long) i),
                     "NORMAL", 100 + i, dcs[i], racks[i]));
         }
         return out;

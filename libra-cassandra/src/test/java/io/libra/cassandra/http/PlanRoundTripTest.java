@@ -110,4 +110,34 @@ class PlanRoundTripTest {
         assertThat(placed.status()).as(placed.body()).isEqualTo(200);
         assertThat(Json.MAPPER.readTree(placed.body()).path("nodes")).hasSize(1);
     }
+
+    /**
+     * A vnode ring is observed, never planned on, but the add-node advice answers from its last
+     * window: each new node takes the ring's num_tokens, in the hottest ranges.
+     */
+    @Test
+    void onAVnodeRingTheAdviceComesFromTheLastWindow() throws Exception {
+        SidecarConfig c = new SidecarConfig();
+        c.collection.subrangesPerArc = 8;
+        DaemonView v = new DaemonView(c, Instant.EPOCH, 1, null, RingModelBuilderTest.vnodes(), null, null, null, null,
+                null, "vnode ring: observe-only", null, true, true, 3, false, null, null);
+        Api.Response r = new Api(new StubDaemon(() -> v)).handleSafely("GET", "/api/v1/advice/add-node?count=1", null,
+                new byte[0]);
+        assertThat(r.status()).as(r.body()).isEqualTo(200);
+        com.fasterxml.jackson.databind.JsonNode a = Json.MAPPER.readTree(r.body());
+        assertThat(a.path("numTokens").asInt()).isEqualTo(4);
+        com.fasterxml.jackson.databind.JsonNode node = a.path("nodes").get(0);
+        assertThat(node.path("tokens")).hasSize(4);
+        assertThat(node.path("cassandraYaml").get(0).asText()).isEqualTo("num_tokens: 4");
+        assertThat(node.path("cassandraYaml").get(1).asText()).isEqualTo("initial_token: " + node.path("initialToken").asText());
+        assertThat(a.path("predicted").path("imbalanceDegree").asDouble())
+                .isLessThan(a.path("before").path("imbalanceDegree").asDouble());
+
+        DaemonView noWindow = new DaemonView(c, Instant.EPOCH, 0, null, null, null, null, null, null, null,
+                "no window measured yet", null, true, true, 3, false, null, null);
+        Api.Response early = new Api(new StubDaemon(() -> noWindow)).handleSafely("GET", "/api/v1/advice/add-node", null,
+                new byte[0]);
+        assertThat(early.status()).isEqualTo(503);
+        assertThat(early.body()).contains("no window measured yet");
+    }
 }

@@ -88,7 +88,7 @@ class StatusViewTest {
     void aNodeThatDidNotAnswerHasNoPlacement() {
         Window w = RingModelBuilderTest.window();
         List<Window.NodeStat> nodes = new ArrayList<>(w.nodes());
-        nodes.set(1, new Window.NodeStat("n2", "127.0.0.2", false, "unreachable", 0, 0, 0, "none", null, "DOWN", -1, null,
+        nodes.set(1, new Window.NodeStat("n2", "127.0.0.2", false, "unreachable", 0, 0, 0, "none", List.of(), "DOWN", -1, null,
                 null));
         JsonNode n2 = status(new Window(w.start(), w.end(), w.seconds(), nodes, w.tables(), w.samples(), w.sampledOps(),
                 w.requestOps(), List.of("node n2 is unreachable over JMX"), w.keyspaces())).path("nodes").get(1);

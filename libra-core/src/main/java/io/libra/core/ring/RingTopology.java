@@ -76,46 +76,6 @@ public record RingTopology(Map<String, Place> nodes, Map<String, Replication> ke
     }
 
     /**
-     * One line per keyspace whose replicas are not "the next nodes clockwise" (the successor
-     * model, all the planner placed before it searched with {@link ReplicaGroup}s); empty for
-     * {@code SimpleStrategy}, and for NetworkTopologyStrategy in one data centre with one rack, a factor of 1 (the owner alone), or a factor that puts a
-     * replica on every node there.
-     */
-    public List<String> unmodelled() {
-        List<String> out = new ArrayList<>();
-        new TreeMap<>(keyspaces).forEach((ks, r) -> why(ks, r).ifPresent(out::add));
-        return out;
-    }
-
-    private java.util.Optional<String> why(String ks, Replication r) {
-        if (r.strategy().equals(SIMPLE)) {
-            return java.util.Optional.empty();
-        }
-        if (!r.strategy().equals(NETWORK_TOPOLOGY)) {
-            return java.util.Optional.of("keyspace " + ks + ": " + r.strategy() + " is not modelled");
-        }
-        Set<String> dcs = new TreeSet<>();
-        nodes.values().forEach(p -> dcs.add(p.dc()));
-        if (dcs.size() != 1 || r.rfByDc().size() != 1 || !dcs.containsAll(r.rfByDc().keySet())) {
-            return java.util.Optional.of("keyspace " + ks + ": NetworkTopologyStrategy " + r.rfByDc() + " over data centres "
-                    + dcs + ": replicas are not the next nodes on the ring; not modelled");
-        }
-        String dc = dcs.iterator().next();
-        long racks = nodes.values().stream().map(Place::rack).distinct().count();
-        int rf = r.rfByDc().get(dc);
-        if (racks > 1 && rf > 1 && rf < nodes.size()) {
-            return java.util.Optional.of("keyspace " + ks + ": NetworkTopologyStrategy over " + racks + " racks in " + dc
-                    + ": replicas are not the next nodes on the ring; not modelled");
-        }
-        return java.util.Optional.empty();
-    }
-
-    /** The factor of the "next nodes clockwise" model, for a keyspace {@link #unmodelled} does not name. */
-    public int replicationFactor(String keyspace) {
-        return replication(keyspace).rfByDc().values().stream().mapToInt(Integer::intValue).sum();
-    }
-
-    /**
      * Cassandra's replicas of the range holding {@code token}, in ring order from its primary.
      * SimpleStrategy: the next distinct nodes clockwise. NetworkTopologyStrategy, per data centre:
      * walking clockwise, a node in a rack not yet used is taken, one in a used rack only while

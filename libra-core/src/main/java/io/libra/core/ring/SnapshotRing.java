@@ -77,12 +77,30 @@ public final class SnapshotRing {
         return new VnodeRing(members, segments, topology.nodes());
     }
 
+    /**
+     * As {@link #vnodes(ClusterSnapshot, LoadModel, RingTopology)} for a saved snapshot, which carries
+     * no topology: each keyspace placed by SimpleStrategy with the replication factor its sub-ranges
+     * show (the most replicas any of its tables lists for one sub-range).
+     */
+    public static VnodeRing vnodes(ClusterSnapshot snapshot, LoadModel model) {
+        Map<String, Integer> rf = new TreeMap<>();
+        replicationFactors(snapshot).forEach((table, n) -> rf.merge(keyspace(table), n, Math::max));
+        Map<String, RingTopology.Replication> keyspaces = new TreeMap<>();
+        rf.forEach((ks, n) -> keyspaces.put(ks, RingTopology.Replication.simple(n)));
+        return vnodes(snapshot, model, new RingTopology(Map.of(), keyspaces));
+    }
+
+    /** "ks.table" -> "ks". */
+    private static String keyspace(String table) {
+        int dot = table.indexOf('.');
+        return dot < 0 ? table : table.substring(0, dot);
+    }
+
     /** A region's replica group: its keyspace's replication, and with NetworkTopologyStrategy its node's data centre. */
     private static Function<RegionLoad, ReplicaGroup> placed(RingTopology topology) {
         return r -> {
             String table = r.region().table();
-            int dot = table.indexOf('.');
-            String ks = dot < 0 ? table : table.substring(0, dot);
+            String ks = keyspace(table);
             RingTopology.Replication rep = topology.keyspaces().get(ks);
             if (rep == null) {
                 throw new IllegalArgumentException("regions: table " + table + ": keyspace " + ks + " has no replication");
@@ -106,8 +124,15 @@ public final class SnapshotRing {
     /** A group's replicas of a range: its factor, capped at the nodes there are (in its data centre). */
     private static ToIntFunction<ReplicaGroup> replicas(RingTopology topology, java.util.Set<String> nodes) {
         Map<String, Integer> inDc = new HashMap<>();
-        nodes.forEach(id -> inDc.merge(placeOf(topology, id).dc(), 1, Integer::sum));
-        return g -> Math.min(g.factor(), g.successor() ? nodes.size() : inDc.getOrDefault(g.dc(), 0));
+        return g -> {
+            if (g.successor()) {
+                return Math.min(g.factor(), nodes.size());
+            }
+            if (inDc.isEmpty()) { // places are needed, and read, only where a data centre keeps the replicas
+                nodes.forEach(id -> inDc.merge(placeOf(topology, id).dc(), 1, Integer::sum));
+            }
+            return Math.min(g.factor(), inDc.getOrDefault(g.dc(), 0));
+        };
     }
 
     private static RingTopology.Place placeOf(RingTopology topology, String node) {
@@ -145,7 +170,9 @@ public final class SnapshotRing {
                                               ToIntFunction<ReplicaGroup> replicasOf) {
         TreeMap<Long, Map<ReplicaGroup, double[]>> bySegment = new TreeMap<>();
         tokens.forEach(t -> bySegment.put(t, new TreeMap<>(ReplicaGroup.ORDER)));
+        java.util.NavigableSet<Long> ring = new java.util.TreeSet<>(tokens);
         for (RegionLoad r : model.regions()) {
+            withinOneRange(r.region(), ring);
             ReplicaGroup g = groupOf.apply(r);
             double replicas = replicasOf.applyAsInt(g);
             double[] acc = bySegment.computeIfAbsent(endToken(r.region()), x -> new TreeMap<>(ReplicaGroup.ORDER))
@@ -233,6 +260,22 @@ public final class SnapshotRing {
         Map<String, Integer> out = new HashMap<>();
         replicas.forEach((k, nodes) -> out.merge(k.substring(0, k.indexOf('\u0000')), nodes.size(), Math::max));
         return out;
+    }
+
+    /** A region lies within one token's range: no token of the ring falls inside it, else its load's owner is unknown. */
+    private static void withinOneRange(Region r, java.util.NavigableSet<Long> ring) {
+        String start = r.range().startKey();
+        long after;
+        try {
+            after = start.isEmpty() ? Long.MIN_VALUE : Tokens.fromKey(start) - 1;
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("regions: region " + r.id() + " startKey: " + e.getMessage());
+        }
+        Long inside = ring.higher(after);
+        if (inside != null && inside < endToken(r)) {
+            throw new IllegalArgumentException("regions: region " + r.id() + " crosses token " + Tokens.toKey(inside)
+                    + " of the ring; each region must lie within one token's range");
+        }
     }
 
     /**

@@ -46,6 +46,11 @@ public record VnodeRing(List<Member> members, List<RingSegment> segments, Map<St
         }
     }
 
+    /** Whether some load is placed by NetworkTopologyStrategy, so new nodes need a data centre and rack. */
+    public boolean placed() {
+        return RingLoad.placed(segments);
+    }
+
     /** Each node's tokens. */
     public Map<String, List<Long>> tokens() {
         return tokens(members);

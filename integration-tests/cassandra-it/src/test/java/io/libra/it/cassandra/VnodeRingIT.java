@@ -17,7 +17,8 @@ import org.slf4j.LoggerFactory;
 /**
  * A real 3-node ring with {@code num_tokens: 4} (vnodes, Cassandra 5.0's way): the sidecar
  * observes only. /status says so and gives the nodes' own balance, the partition samplers stay
- * off, planning is suspended with the reason, the add-node advice answers 503, and no gauge is NaN.
+ * off, planning is suspended with the reason, no gauge is NaN, and the add-node advice gives a
+ * joining node four new tokens from the last window, which is also served as a snapshot.
  */
 @Timeout(value = 8, unit = TimeUnit.MINUTES)
 class VnodeRingIT {
@@ -40,7 +41,11 @@ class VnodeRingIT {
                     Poll.until(Duration.ofSeconds(120), "two windows with load",
                             () -> api.get("/api/v1/status").body().path("windows").asInt() >= 2
                                     && api.get("/api/v1/status").body().path("requestOps").asLong() > 0);
-                    observedOnly(api);
+                    java.util.List<String> ringTokens = new java.util.ArrayList<>();
+                    for (int i = 0; i < 3; i++) {
+                        ringTokens.addAll(ring.jmx(i).tokens());
+                    }
+                    observedOnly(api, ringTokens);
                 }
             }
         } finally {
@@ -48,7 +53,7 @@ class VnodeRingIT {
         }
     }
 
-    private static void observedOnly(SidecarHttp api) {
+    private static void observedOnly(SidecarHttp api, java.util.List<String> ringTokens) {
         JsonNode status = api.get("/api/v1/status").body();
         LOG.info("status: {}", status);
         assertThat(status.path("observeOnly").asBoolean()).isTrue();
@@ -69,8 +74,20 @@ class VnodeRingIT {
         assertThat(plan.path("planId").isNull()).isTrue();
 
         Reply advice = api.get("/api/v1/advice/add-node?count=1");
-        assertThat(advice.status()).isEqualTo(503);
-        assertThat(advice.body().path("error").asText()).contains("a vnode ring is observed only");
+        assertThat(advice.status()).as("%s", advice.body()).isEqualTo(200);
+        LOG.info("add-node advice: {}", advice.body());
+        assertThat(advice.body().path("numTokens").asInt()).isEqualTo(4);
+        JsonNode joining = advice.body().path("nodes").get(0);
+        assertThat(joining.path("tokens")).hasSize(4);
+        assertThat(joining.path("cassandraYaml").get(0).asText()).isEqualTo("num_tokens: 4");
+        assertThat(joining.path("cassandraYaml").get(1).asText()).isEqualTo("initial_token: " + joining.path("initialToken").asText());
+        for (String t : joining.path("initialToken").asText().split(",")) {
+            assertThat(ringTokens).as("a new token is not one the ring has").doesNotContain(t);
+        }
+        assertThat(advice.body().path("predicted").path("imbalanceDegree").isNumber()).isTrue();
+        Reply snapshot = api.get("/api/v1/snapshot");
+        assertThat(snapshot.status()).as("a vnode ring's window is served for the offline advice").isEqualTo(200);
+        assertThat(snapshot.body().path("ring").path("n1")).hasSize(4);
         Reply rebalance = api.post("/api/v1/rebalance", AUTH, "{\"plan_id\": \"000000000000\"}");
         assertThat(rebalance.status()).isEqualTo(409);
 
