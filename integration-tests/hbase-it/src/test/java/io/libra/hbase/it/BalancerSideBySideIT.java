@@ -71,7 +71,7 @@ class BalancerSideBySideIT {
         cluster.awaitNoRegionsInTransition();
         workload.load();
         workload.start();
-        meter = new LoadMeter(cluster);
+        meter = new LoadMeter(cluster.admin(), MiniCluster.REGION_SERVERS);
     }
 
     @AfterAll

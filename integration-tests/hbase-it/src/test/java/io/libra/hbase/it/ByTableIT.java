@@ -26,11 +26,8 @@ import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.BalanceRequest;
 import org.apache.hadoop.hbase.client.BalanceResponse;
-import org.apache.hadoop.hbase.client.BalancerDecision;
-import org.apache.hadoop.hbase.client.LogEntry;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.RegionReplicaUtil;
-import org.apache.hadoop.hbase.client.ServerType;
 import org.apache.hadoop.hbase.master.HMaster;
 import org.apache.hadoop.hbase.regionserver.RegionServerCoprocessorHost;
 import org.junit.jupiter.api.AfterAll;
@@ -75,7 +72,7 @@ class ByTableIT {
         cluster.awaitNoRegionsInTransition();
         workload.load();
         workload.start();
-        meter = new LoadMeter(cluster);
+        meter = new LoadMeter(cluster.admin(), MiniCluster.REGION_SERVERS);
         Logger balancerLog = (Logger) LoggerFactory.getLogger(LibraLoadBalancer.class);
         balancerLog.addAppender(log);
         started.add(() -> balancerLog.detachAppender(log));
@@ -288,13 +285,8 @@ class ByTableIT {
         host.findCoprocessor(name).stop(host.findCoprocessorEnvironment(name));
     }
 
-    /** Every line of the master's balancer decision log (Libra writes its outcome line first). */
     private List<String> decisionLines() throws Exception {
-        List<String> lines = new ArrayList<>();
-        for (LogEntry e : cluster.admin().getLogEntries(null, "BALANCER_DECISION", ServerType.MASTER, 250, null)) {
-            lines.addAll(((BalancerDecision) e).getRegionPlans());
-        }
-        return lines;
+        return MiniCluster.decisionLines(cluster.admin());
     }
 
     private double estimatedGauge() throws Exception {

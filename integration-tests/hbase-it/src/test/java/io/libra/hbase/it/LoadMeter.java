@@ -30,15 +30,18 @@ import org.apache.hadoop.hbase.client.RegionInfo;
  * 2-core machine.
  */
 final class LoadMeter {
-    private final MiniCluster cluster;
+    private final Admin admin;
+    private final int servers;
     private final ReporterClient client = new ReporterClient(Duration.ofSeconds(5));
 
-    LoadMeter(MiniCluster cluster) {
-        this.cluster = cluster;
+    /** The cluster {@code admin} reaches, with {@code servers} RegionServers. */
+    LoadMeter(Admin admin, int servers) {
+        this.admin = admin;
+        this.servers = servers;
     }
 
     Map<String, LoadReport> reports() throws IOException {
-        ClusterMetrics cm = cluster.admin().getClusterMetrics();
+        ClusterMetrics cm = admin.getClusterMetrics();
         Map<String, URI> endpoints = new HashMap<>();
         for (Map.Entry<ServerName, ServerMetrics> e : cm.getLiveServerMetrics().entrySet()) {
             endpoints.put(e.getKey().getServerName(),
@@ -52,7 +55,7 @@ final class LoadMeter {
         AtomicReference<Map<String, LoadReport>> got = new AtomicReference<>();
         Poll.until(Duration.ofSeconds(60), "fresh reports from every RegionServer", () -> {
             Map<String, LoadReport> r = reports();
-            boolean fresh = r.size() == MiniCluster.REGION_SERVERS && r.values().stream().allMatch(
+            boolean fresh = r.size() == servers && r.values().stream().allMatch(
                     x -> x.updatedAtMillis() - x.windowSeconds() * 1000 >= since.toEpochMilli());
             got.set(r);
             return fresh;
@@ -61,7 +64,6 @@ final class LoadMeter {
     }
 
     HBaseSnapshot snapshot(Map<String, LoadReport> reports) throws IOException {
-        Admin admin = cluster.admin();
         Map<ServerName, List<RegionInfo>> assignment = new HashMap<>();
         for (ServerName sn : admin.getRegionServers()) {
             assignment.put(sn, admin.getRegions(sn));

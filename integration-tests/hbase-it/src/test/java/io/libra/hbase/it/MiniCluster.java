@@ -5,12 +5,18 @@ import io.libra.hbase.balancer.LibraMasterObserver;
 import io.libra.hbase.reporter.LibraRegionObserver;
 import io.libra.hbase.reporter.LibraRegionServerReporter;
 import io.libra.it.Poll;
+import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseTestingUtility;
 import org.apache.hadoop.hbase.StartMiniClusterOption;
 import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.BalancerDecision;
+import org.apache.hadoop.hbase.client.LogEntry;
+import org.apache.hadoop.hbase.client.ServerType;
 import org.apache.hadoop.hbase.master.HMaster;
 import org.apache.hadoop.hbase.master.LoadBalancer;
 
@@ -32,7 +38,23 @@ final class MiniCluster implements AutoCloseable {
     static MiniCluster start(Class<? extends LoadBalancer> balancer, Map<String, String> extra) throws Exception {
         HBaseTestingUtility util = new HBaseTestingUtility();
         Configuration conf = util.getConfiguration();
-        conf.set("hbase.master.loadbalancer.class", balancer.getName());
+        configure(conf, balancer.getName());
+        extra.forEach(conf::set);
+        util.startMiniZKCluster();
+        util.startMiniHBaseCluster(StartMiniClusterOption.builder().numMasters(1)
+                .numRegionServers(REGION_SERVERS).build());
+        MiniCluster c = new MiniCluster(util);
+        Poll.until(Duration.ofSeconds(120), "master initialised",
+                () -> c.master().isInitialized() && c.admin().getRegionServers().size() == REGION_SERVERS);
+        return c;
+    }
+
+    /**
+     * The cluster's settings: {@code balancer} on the master, Libra's reporter and observers on
+     * every RegionServer, loopback only, short report windows, and balancing only when the test asks.
+     */
+    static void configure(Configuration conf, String balancer) {
+        conf.set("hbase.master.loadbalancer.class", balancer);
         conf.set("hbase.coprocessor.master.classes", LibraMasterObserver.class.getName());
         conf.set("hbase.coprocessor.regionserver.classes", LibraRegionServerReporter.class.getName());
         conf.set("hbase.coprocessor.region.classes", LibraRegionObserver.class.getName());
@@ -52,14 +74,6 @@ final class MiniCluster implements AutoCloseable {
         conf.setLong(LibraConfig.STALE_AFTER_MS, 20_000);
         conf.setLong(LibraConfig.REPORTER_TIMEOUT_MS, 10_000); // a loaded 2-core machine answers /jmx slowly
         conf.setLong("hbase.master.balancer.stochastic.maxRunningTime", 5_000);
-        extra.forEach(conf::set);
-        util.startMiniZKCluster();
-        util.startMiniHBaseCluster(StartMiniClusterOption.builder().numMasters(1)
-                .numRegionServers(REGION_SERVERS).build());
-        MiniCluster c = new MiniCluster(util);
-        Poll.until(Duration.ofSeconds(120), "master initialised",
-                () -> c.master().isInitialized() && c.admin().getRegionServers().size() == REGION_SERVERS);
-        return c;
     }
 
     HMaster master() {
@@ -71,12 +85,21 @@ final class MiniCluster implements AutoCloseable {
         return (io.libra.hbase.balancer.LibraLoadBalancer) master().getLoadBalancer();
     }
 
-    Admin admin() throws java.io.IOException {
+    Admin admin() throws IOException {
         return util.getAdmin();
     }
 
     Configuration conf() {
         return util.getConfiguration();
+    }
+
+    /** Every line of the master's balancer decision log (Libra writes its outcome line first). */
+    static List<String> decisionLines(Admin admin) throws IOException {
+        List<String> lines = new ArrayList<>();
+        for (LogEntry e : admin.getLogEntries(null, "BALANCER_DECISION", ServerType.MASTER, 250, null)) {
+            lines.addAll(((BalancerDecision) e).getRegionPlans());
+        }
+        return lines;
     }
 
     void awaitNoRegionsInTransition() {

@@ -1,0 +1,169 @@
+package io.libra.hbase.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.libra.core.plan.Balance;
+import io.libra.it.Poll;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.ClusterMetrics;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.RegionMetrics;
+import org.apache.hadoop.hbase.ServerMetrics;
+import org.apache.hadoop.hbase.ServerName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.BalanceRequest;
+import org.apache.hadoop.hbase.client.BalanceResponse;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Libra balancing a real cluster on the deployed layout: the MiniHBaseCluster runs in its own JVM
+ * whose classpath is HBase's jars plus only the shaded jar ({@link DeployedClusterMain}), and this
+ * JVM is only its client. The skewed workload runs through hbase-client, the master's real balance
+ * runs move regions, balance is measured independently (the RegionServers' own request counters
+ * and the reporters' host figures), and every row written reads back.
+ */
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
+class DeployedClusterIT {
+    private static final int MAX_ROUNDS = 6;
+    private static final int MEASURED_WINDOWS = 3;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void libraFromTheShadedJarAloneBalancesARealCluster() throws Exception {
+        Path port = dir.resolve("zk.port");
+        Path log = dir.resolve("cluster.log");
+        Process cluster = DeployedJvm.start(DeployedClusterMain.class, "1536m", log, port.toString());
+        try {
+            Poll.until(Duration.ofMinutes(3), "the deployed cluster's master ready", () -> {
+                if (!cluster.isAlive()) {
+                    throw new AssertionError("the cluster JVM ended: " + Files.readString(log, StandardCharsets.UTF_8));
+                }
+                return Files.exists(port);
+            });
+            assertThat(Files.readString(log, StandardCharsets.UTF_8)).as("the master's balancer is Libra, from the shaded jar")
+                    .containsPattern("DEPLOYED-CLUSTER balancer=" + DeployedClusterMain.BALANCER + " from=\\S*libra-hbase-shaded\\.jar");
+            try (Connection c = ConnectionFactory.createConnection(client(Files.readString(port, StandardCharsets.UTF_8)));
+                 Admin admin = c.getAdmin(); SkewedWorkload workload = new SkewedWorkload(c)) {
+                balance(c, admin, workload);
+            }
+            cluster.getOutputStream().close();
+            assertThat(cluster.waitFor(2, TimeUnit.MINUTES)).as("the cluster JVM stops when told").isTrue();
+            assertThat(Files.readString(log, StandardCharsets.UTF_8)).contains("DEPLOYED-CLUSTER stopped");
+        } finally {
+            if (cluster.isAlive()) {
+                cluster.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    private static Configuration client(String zkPort) {
+        Configuration conf = HBaseConfiguration.create();
+        conf.set(HConstants.ZOOKEEPER_QUORUM, "127.0.0.1");
+        conf.setInt(HConstants.ZOOKEEPER_CLIENT_PORT, Integer.parseInt(zkPort.trim()));
+        return conf;
+    }
+
+    private static void balance(Connection c, Admin admin, SkewedWorkload workload) throws Exception {
+        int servers = DeployedClusterMain.REGION_SERVERS;
+        Poll.until(Duration.ofMinutes(2), "every RegionServer registered", () -> admin.getRegionServers().size() == servers);
+        workload.createTable(admin);
+        workload.load();
+        workload.start();
+        LoadMeter meter = new LoadMeter(admin, servers);
+        meter.freshReports(Instant.now());
+        int hotBefore = hotRegionsOn(c, workload);
+        Balance before = meter.measure(Instant.now(), MEASURED_WINDOWS);
+        double requestsBefore = requestSpread(admin, meter);
+        int moves = 0;
+        for (int round = 0; round < MAX_ROUNDS; round++) {
+            awaitNoRegionsInTransition(admin);
+            meter.freshReports(Instant.now());
+            BalanceResponse r = admin.balance(BalanceRequest.defaultInstance());
+            moves += r.getMovesExecuted();
+            awaitNoRegionsInTransition(admin);
+            if (r.getMovesExecuted() == 0) {
+                break;
+            }
+        }
+        Balance after = meter.measure(Instant.now(), MEASURED_WINDOWS);
+        double requestsAfter = requestSpread(admin, meter);
+        workload.stop();
+        System.out.printf("DeployedClusterIT: %d moves; Δ %.2f -> %.2f (cpu %.2f -> %.2f, disk %.2f -> %.2f); "
+                        + "requests Max/Mean %.2f -> %.2f%n", moves, before.imbalanceDegree(), after.imbalanceDegree(),
+                before.cpuMaxOverMean(), after.cpuMaxOverMean(), before.diskMaxOverMean(), after.diskMaxOverMean(),
+                requestsBefore, requestsAfter);
+        assertThat(moves).isPositive();
+        assertThat(hotRegionsOn(c, workload)).as("hot regions left the CPU-hot server").isLessThan(hotBefore);
+        assertThat(after.imbalanceDegree()).as("by the reporters' host figures").isLessThan(before.imbalanceDegree());
+        assertThat(requestsAfter).as("by the RegionServers' own request counters").isLessThan(requestsBefore);
+        assertThat(MiniCluster.decisionLines(admin)).as("the master's decision log holds Libra's runs")
+                .anyMatch(l -> l.startsWith("estimation: "));
+        assertThat(workload.unreadable()).isEmpty();
+    }
+
+    /** How many of the regions holding the hot rows are on the server they were first packed on. */
+    private static int hotRegionsOn(Connection c, SkewedWorkload workload) throws IOException {
+        java.util.Set<String> on = new java.util.HashSet<>();
+        try (org.apache.hadoop.hbase.client.RegionLocator locator = c.getRegionLocator(SkewedWorkload.TABLE)) {
+            for (byte[] row : workload.hotRows) {
+                org.apache.hadoop.hbase.HRegionLocation l = locator.getRegionLocation(row, true);
+                if (l.getServerName().equals(workload.cpuServer)) {
+                    on.add(l.getRegion().getEncodedName());
+                }
+            }
+        }
+        return on.size();
+    }
+
+    private static void awaitNoRegionsInTransition(Admin admin) {
+        Poll.until(Duration.ofMinutes(2), "no region in transition", () -> admin.getClusterMetrics(
+                EnumSet.of(ClusterMetrics.Option.REGIONS_IN_TRANSITION)).getRegionStatesInTransition().isEmpty());
+    }
+
+    /**
+     * Max/Mean over RegionServers of the read and write requests each served, by its own region
+     * counters as the master holds them, over two report windows.
+     */
+    private static double requestSpread(Admin admin, LoadMeter meter) throws IOException {
+        Map<ServerName, Long> from = requests(admin);
+        Instant since = Instant.now();
+        meter.freshReports(meter.freshReports(since).values().stream()
+                .map(r -> Instant.ofEpochMilli(r.updatedAtMillis())).max(Instant::compareTo).orElseThrow());
+        Map<ServerName, Long> to = requests(admin);
+        List<Long> served = new ArrayList<>();
+        to.forEach((sn, n) -> served.add(Math.max(0, n - from.getOrDefault(sn, 0L))));
+        double mean = served.stream().mapToLong(Long::longValue).average().orElse(0);
+        return mean > 0 ? served.stream().mapToLong(Long::longValue).max().orElseThrow() / mean : 1;
+    }
+
+    private static Map<ServerName, Long> requests(Admin admin) throws IOException {
+        Map<ServerName, Long> out = new HashMap<>();
+        for (Map.Entry<ServerName, ServerMetrics> e : admin.getClusterMetrics().getLiveServerMetrics().entrySet()) {
+            long n = 0;
+            for (RegionMetrics m : e.getValue().getRegionMetrics().values()) {
+                n += m.getReadRequestCount() + m.getWriteRequestCount();
+            }
+            out.put(e.getKey(), n);
+        }
+        return out;
+    }
+}

@@ -1,0 +1,50 @@
+package io.libra.hbase.it;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HBaseTestingUtility;
+import org.apache.hadoop.hbase.StartMiniClusterOption;
+import org.apache.hadoop.hbase.master.HMaster;
+
+/**
+ * A MiniHBaseCluster (ZooKeeper, one master, {@link #REGION_SERVERS} RegionServers) run on the
+ * deployed layout ({@link DeployedJvm}), with Libra named by class as an operator names it
+ * ({@link MiniCluster#configure}). Once the master is ready it prints where the balancer's class
+ * was loaded from and writes ZooKeeper's client port to the file its argument names; it shuts
+ * the cluster down when its standard input closes.
+ */
+public final class DeployedClusterMain {
+    static final int REGION_SERVERS = 3;
+    static final String BALANCER = "io.libra.hbase.balancer.LibraLoadBalancer";
+
+    private DeployedClusterMain() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        HBaseTestingUtility util = new HBaseTestingUtility();
+        Configuration conf = util.getConfiguration();
+        MiniCluster.configure(conf, BALANCER);
+        util.startMiniZKCluster();
+        util.startMiniHBaseCluster(StartMiniClusterOption.builder().numMasters(1).numRegionServers(REGION_SERVERS).build());
+        HMaster master = util.getMiniHBaseCluster().getMaster();
+        util.getMiniHBaseCluster().waitForActiveAndReadyMaster(120_000);
+        Class<?> balancer = master.getLoadBalancer().getClass();
+        System.out.println("DEPLOYED-CLUSTER balancer=" + balancer.getName() + " from="
+                + balancer.getProtectionDomain().getCodeSource().getLocation());
+        Path port = Path.of(args[0]);
+        Path partial = port.resolveSibling(port.getFileName() + ".partial");
+        Files.writeString(partial, Integer.toString(util.getZkCluster().getClientPort()), StandardCharsets.UTF_8);
+        Files.move(partial, port, StandardCopyOption.ATOMIC_MOVE);
+        while (System.in.read() >= 0) {
+            // the test closes our standard input when it is done with the cluster
+        }
+        util.shutdownMiniHBaseCluster();
+        util.shutdownMiniZKCluster();
+        util.cleanupTestDir();
+        System.out.println("DEPLOYED-CLUSTER stopped");
+        System.exit(0);
+    }
+}
