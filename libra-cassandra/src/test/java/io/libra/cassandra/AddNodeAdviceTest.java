@@ -60,6 +60,12 @@ class AddNodeAdviceTest {
         MainTest.assertOneLine(MainTest.run("--advise-add-node", vnodes.toString()), 2, vnodes + ": regions: region ");
         assertThat(MainTest.run("--advise-add-node", vnodes.toString()).err()).as("a token inside a region: its owner is unknown")
                 .contains("crosses token 0000000000000001 of the ring");
+        Path racked = Files.writeString(dir.resolve("racked.json"), SnapshotCodec.write(
+                new RingModelBuilder(8, EstimationConfig.DEFAULT).build(RingModelBuilderTest.racked()).snapshot()));
+        MainTest.assertOneLine(MainTest.run("--advise-add-node", racked.toString()), 2, racked + ": regions: range n3.");
+        assertThat(MainTest.run("--advise-add-node", racked.toString()).err())
+                .as("NetworkTopologyStrategy over two racks: the snapshot's replicas are not the next nodes clockwise")
+                .contains("of ks3.kv is on [n2, n3], not on [n1, n3] where SimpleStrategy places it");
         Path broken = Files.writeString(dir.resolve("broken.json"), "{");
         assertThat(MainTest.run("--advise-add-node", broken.toString()).err()).startsWith("libra-sidecar: " + broken + ": ");
         MainTest.assertOneLine(MainTest.run("--advise-add-node", dir.resolve("none.json").toString()), 2,

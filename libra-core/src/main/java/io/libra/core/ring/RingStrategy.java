@@ -32,7 +32,7 @@ public final class RingStrategy implements Strategy {
 
     /** The strategy for the ring a snapshot describes, replication factors read from its replicas. */
     public static RingStrategy of(ClusterSnapshot snapshot, RingPlannerConfig search) {
-        return new RingStrategy(SnapshotRing.tokens(snapshot), SnapshotRing.replicationFactors(snapshot), search);
+        return new RingStrategy(SnapshotRing.tokens(snapshot), SnapshotReplication.factors(snapshot), search);
     }
 
     /**

@@ -34,7 +34,7 @@ public final class SnapshotRing {
      */
     public static RingLoad of(ClusterSnapshot snapshot, LoadModel model) {
         Map<String, Long> tokens = tokens(snapshot);
-        return of(tokens, model, replicationFactors(snapshot));
+        return of(tokens, model, SnapshotReplication.factors(snapshot));
     }
 
     /** As {@link #of(ClusterSnapshot, LoadModel)}, with each table's replication factor given (the sidecar knows it). */
@@ -84,7 +84,7 @@ public final class SnapshotRing {
      */
     public static VnodeRing vnodes(ClusterSnapshot snapshot, LoadModel model) {
         Map<String, Integer> rf = new TreeMap<>();
-        replicationFactors(snapshot).forEach((table, n) -> rf.merge(keyspace(table), n, Math::max));
+        SnapshotReplication.factors(snapshot).forEach((table, n) -> rf.merge(keyspace(table), n, Math::max));
         Map<String, RingTopology.Replication> keyspaces = new TreeMap<>();
         rf.forEach((ks, n) -> keyspaces.put(ks, RingTopology.Replication.simple(n)));
         return vnodes(snapshot, model, new RingTopology(Map.of(), keyspaces));
@@ -248,20 +248,6 @@ public final class SnapshotRing {
         return out;
     }
 
-    /** A table's replication factor: the most replicas any of its sub-ranges lists. */
-    static Map<String, Integer> replicationFactors(ClusterSnapshot snapshot) {
-        Map<String, Set<String>> replicas = new HashMap<>();
-        for (Region r : snapshot.regions()) {
-            if (r.rangeId() == null) {
-                throw new IllegalArgumentException("regions: region " + r.id() + " has no range (not a Cassandra snapshot)");
-            }
-            replicas.computeIfAbsent(r.table() + "\u0000" + r.rangeId(), k -> new HashSet<>()).add(r.node());
-        }
-        Map<String, Integer> out = new HashMap<>();
-        replicas.forEach((k, nodes) -> out.merge(k.substring(0, k.indexOf('\u0000')), nodes.size(), Math::max));
-        return out;
-    }
-
     /** A region lies within one token's range: no token of the ring falls inside it, else its load's owner is unknown. */
     private static void withinOneRange(Region r, java.util.NavigableSet<Long> ring) {
         String start = r.range().startKey();
@@ -283,7 +269,7 @@ public final class SnapshotRing {
      * closes at the ring's last token. A sub-range that wraps is written as two regions, so each
      * region lies within one segment.
      */
-    private static long endToken(Region r) {
+    static long endToken(Region r) {
         String end = r.range().endKey();
         try {
             return end.isEmpty() ? Long.MAX_VALUE : Tokens.fromKey(end) - 1;

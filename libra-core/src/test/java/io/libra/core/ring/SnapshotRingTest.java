@@ -126,6 +126,21 @@ class SnapshotRingTest {
         assertThat(ring.segments().get(1).loads()).extracting(l -> l.group().dc()).containsExactly("dc1", "dc2");
     }
 
+    /** Without a topology, replicas must be where SimpleStrategy puts them; a rack-aware placement is refused by range. */
+    @Test
+    void replicasNotOnTheNextNodesClockwiseAreRefusedOffline() {
+        ClusterSnapshot s = snapshot(RING);
+        List<Region> regions = s.regions().stream()
+                .map(r -> r.id().equals("ks.t/a2@n3") ? r.onNode("n1") : r).toList();
+        ClusterSnapshot racked = new ClusterSnapshot(s.store(), s.capturedAt(), s.windowSeconds(), s.nodes(), regions,
+                s.replication(), s.ring());
+        assertThatThrownBy(() -> SnapshotRing.of(racked, model()))
+                .hasMessage("regions: range a2 of ks.t is on [n1, n2], not on [n2, n3] where SimpleStrategy places it; a ring "
+                        + "placed by NetworkTopologyStrategy over racks or data centres needs its topology, which only the "
+                        + "live sidecar reads");
+        assertThatThrownBy(() -> RingStrategy.of(racked, new RingPlannerConfig(0.05, 4, 0, 4, 0.001))).hasMessageStartingWith("regions: range a2 ");
+    }
+
     /** A token inside a region leaves the owner of part of its load unknown: refused, naming the region. */
     @Test
     void aRegionAcrossAVnodeTokenIsRefused() {
