@@ -103,7 +103,7 @@ final class Topology {
             return -1;
         }
         RingTopology.Replication r = k.toCore().orElseThrow();
-        if (r.strategy().equals(RingTopology.SIMPLE)) {
+        if (r.simple()) {
             return Math.min(r.rfByDc().get(""), nodes.size());
         }
         Map<String, Integer> inDc = new HashMap<>();

@@ -62,7 +62,7 @@ record LostRanges(RingTopology topology, List<String> keyspaces) {
 
     private Set<String> changed(String ks, Map<String, Long> before, String node, long to, boolean losing) {
         RingTopology.Replication r = topology.keyspaces().get(ks);
-        if (r == null || !r.strategy().equals(RingTopology.SIMPLE) && !r.strategy().equals(RingTopology.NETWORK_TOPOLOGY)) {
+        if (r == null || !r.modelled()) {
             return new TreeSet<>(before.keySet());
         }
         Map<String, List<Long>> was = new HashMap<>();

@@ -15,8 +15,8 @@ public record ReplicaGroup(RingTopology.Replication replication, String dc) {
             .thenComparing(ReplicaGroup::dc);
 
     public ReplicaGroup {
-        boolean simple = replication.strategy().equals(RingTopology.SIMPLE);
-        if (!simple && !replication.strategy().equals(RingTopology.NETWORK_TOPOLOGY)) {
+        boolean simple = replication.simple();
+        if (!replication.modelled()) {
             throw new IllegalArgumentException("replication: " + replication.strategy() + " is not modelled");
         }
         if (simple != dc.isEmpty() || replication.rfByDc().getOrDefault(dc, 0) < 1) {

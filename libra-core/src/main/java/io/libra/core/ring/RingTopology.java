@@ -59,6 +59,16 @@ public record RingTopology(Map<String, Place> nodes, Map<String, Replication> ke
         public static Replication networkTopology(Map<String, Integer> rfByDc) {
             return new Replication(NETWORK_TOPOLOGY, rfByDc);
         }
+
+        /** SimpleStrategy: the owner and the next nodes clockwise. */
+        public boolean simple() {
+            return strategy.equals(SIMPLE);
+        }
+
+        /** A strategy the ring model places: SimpleStrategy or NetworkTopologyStrategy. */
+        public boolean modelled() {
+            return simple() || strategy.equals(NETWORK_TOPOLOGY);
+        }
     }
 
     /**
@@ -68,7 +78,7 @@ public record RingTopology(Map<String, Place> nodes, Map<String, Replication> ke
     public List<String> unplanned() {
         List<String> out = new ArrayList<>();
         new TreeMap<>(keyspaces).forEach((ks, r) -> {
-            if (!r.strategy().equals(SIMPLE) && !r.strategy().equals(NETWORK_TOPOLOGY)) {
+            if (!r.modelled()) {
                 out.add("keyspace " + ks + ": " + r.strategy() + " is not modelled");
             }
         });
@@ -88,7 +98,7 @@ public record RingTopology(Map<String, Place> nodes, Map<String, Replication> ke
         Replication r = replication(keyspace);
         List<String> walk = walk(tokensOfNode, token);
         Set<String> chosen = new HashSet<>();
-        if (r.strategy().equals(SIMPLE)) {
+        if (r.simple()) {
             chosen.addAll(holders(ReplicaGroup.simple(r.rfByDc().get("")), nodes, walk));
         } else {
             r.rfByDc().forEach((dc, rf) -> {
@@ -198,7 +208,7 @@ public record RingTopology(Map<String, Place> nodes, Map<String, Replication> ke
         if (r == null) {
             throw new IllegalArgumentException("keyspace " + keyspace + ": no replication known");
         }
-        if (!r.strategy().equals(SIMPLE) && !r.strategy().equals(NETWORK_TOPOLOGY)) {
+        if (!r.modelled()) {
             throw new IllegalArgumentException("keyspace " + keyspace + ": " + r.strategy() + " is not modelled");
         }
         return r;

@@ -105,10 +105,10 @@ public final class SnapshotRing {
             if (rep == null) {
                 throw new IllegalArgumentException("regions: table " + table + ": keyspace " + ks + " has no replication");
             }
-            if (rep.strategy().equals(RingTopology.SIMPLE)) {
+            if (rep.simple()) {
                 return ReplicaGroup.simple(rep.rfByDc().get(""));
             }
-            if (!rep.strategy().equals(RingTopology.NETWORK_TOPOLOGY)) {
+            if (!rep.modelled()) {
                 throw new IllegalArgumentException("regions: table " + table + ": keyspace " + ks + "'s " + rep.strategy()
                         + " is not modelled");
             }
