@@ -77,6 +77,7 @@ public final class VnodeAdvisor {
         List<Long> tokens = new ArrayList<>();
         for (int k = 0; k < numTokens; k++) {
             VnodeLoads.Evaluated now = model.evaluate(layout);
+            boolean incremental = model.incremental(now, j);
             int bestPos = -1;
             double bestDelta = Double.POSITIVE_INFINITY;
             double bestSpread = Double.POSITIVE_INFINITY;
@@ -84,7 +85,7 @@ public final class VnodeAdvisor {
                 if (java.util.Arrays.binarySearch(layout.pos(), p) >= 0) {
                     continue;
                 }
-                double[][] loads = model.loadsWith(now, p, j);
+                double[][] loads = model.loadsWith(now, p, j, incremental);
                 double d = VnodeLoads.balance(loads).imbalanceDegree();
                 double s = VnodeLoads.spread(loads);
                 if (d < bestDelta - 1e-12 || d <= bestDelta + 1e-12 && s < bestSpread) {

@@ -121,14 +121,23 @@ final class VnodeLoads {
     }
 
     /**
+     * Whether {@link #loadsWith} may work out only the ranges a new token of node j touches on
+     * {@code e}'s layout, whatever the slice: the same for every candidate slice, so a search over
+     * slices asks once.
+     */
+    boolean incremental(Evaluated e, int j) {
+        return e.owners().contains(ids.get(j)) || sameWalkRules(e, j);
+    }
+
+    /**
      * The loads of {@code e}'s layout with one more token at free slice p, owned by node j. When the
      * placement rules stay as they were ({@link #sameWalkRules}; always when j already owns a
      * token) only the split range, the new one and the ranges whose walk read past the new token's
-     * place are worked out again.
+     * place are worked out again. {@code incremental} is {@link #incremental}{@code (e, j)}.
      */
-    double[][] loadsWith(Evaluated e, int p, int j) {
+    double[][] loadsWith(Evaluated e, int p, int j, boolean incremental) {
         int t = e.layout().pos().length;
-        if (!e.owners().contains(ids.get(j)) && !sameWalkRules(e, j)) {
+        if (!incremental) {
             return loads(e.layout().plus(p, j));
         }
         int at = -java.util.Arrays.binarySearch(e.layout().pos(), p) - 1;

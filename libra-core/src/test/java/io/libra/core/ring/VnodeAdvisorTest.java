@@ -187,7 +187,8 @@ class VnodeAdvisorTest {
         }
         int p = free.get(at % free.size());
         int j = who % model.ids.size();
-        double[][] shortcut = model.loadsWith(model.evaluate(layout), p, j);
+        VnodeLoads.Evaluated now = model.evaluate(layout);
+        double[][] shortcut = model.loadsWith(now, p, j, model.incremental(now, j));
         double[][] full = model.loads(layout.plus(p, j));
         for (int k = 0; k < full.length; k++) {
             assertThat(shortcut[k][0]).as("cpu of %s", model.ids.get(k)).isCloseTo(full[k][0], Offset.offset(1e-9));
