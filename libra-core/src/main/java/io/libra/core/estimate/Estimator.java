@@ -70,7 +70,11 @@ public final class Estimator {
     }
 
     private static String detail(ClusterSnapshot now, CostFit fit) {
-        return LoadSharing.allMeasured(now, fit.dimension()) ? "measured per region" : fit.detail();
+        if (LoadSharing.allMeasured(now, fit.dimension())) {
+            return "measured per region";
+        }
+        String aside = LoadSharing.setAside(now, fit.dimension());
+        return aside.isEmpty() ? fit.detail() : fit.detail() + "; " + aside;
     }
 
     /** Held-out error of what is used; NaN where regions are measured (nothing was fitted). */

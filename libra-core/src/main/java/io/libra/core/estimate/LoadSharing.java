@@ -12,9 +12,17 @@ import java.util.Map;
 /**
  * Shares each node's measured load among its regions (§IV-A): a node keeps a base that does not
  * move with its regions, and the rest goes to its regions in proportion to their cost. A region
- * the adapter measured keeps its measured load when every region of its node was measured.
+ * the adapter measured keeps its measured load when every region of its node was measured and
+ * together they explain at least {@link #MIN_COVERAGE} of the node's load.
  */
 final class LoadSharing {
+    /**
+     * Below this share of a node's load, its regions' measured figures are set aside for the cost
+     * model: taking them would declare most of the node's load an immovable base on the evidence of
+     * a sample (a RegionServer whose WAL and flush writes run outside the sampled handler threads
+     * showed 0.3% of its disk measured, and Libra then found no region worth moving).
+     */
+    static final double MIN_COVERAGE = 0.5;
     /** A region's relative cost in one dimension. */
     interface RegionCost {
         double of(Region r);
@@ -46,9 +54,76 @@ final class LoadSharing {
         return new LoadModel(nodes, loads, c.base, d.base);
     }
 
-    /** Whether every region of every node with regions carries a measured figure in d. */
+    /** Whether every node with regions shares its load in d by its regions' measured figures. */
     static boolean allMeasured(ClusterSnapshot s, Dimension d) {
-        return !s.regions().isEmpty() && s.regions().stream().allMatch(r -> r.measured().has(d));
+        if (s.regions().isEmpty() || !s.regions().stream().allMatch(r -> r.measured().has(d))) {
+            return false;
+        }
+        Coverage c = Coverage.of(s, d);
+        java.util.Set<String> withRegions = new java.util.HashSet<>();
+        s.regions().forEach(r -> withRegions.add(r.node()));
+        for (int j = 0; j < c.measured().length; j++) {
+            Node node = s.nodes().get(j);
+            if (withRegions.contains(node.id()) && !c.enough(j, node.measured(d))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The nodes whose regions were all measured in d but explain too little of their load to be
+     * used, as one clause ("measured per region set aside on 2 node(s): it explains at most 0.3%
+     * of their load, 50% needed"); empty when there are none.
+     */
+    static String setAside(ClusterSnapshot s, Dimension d) {
+        Coverage c = Coverage.of(s, d);
+        int count = 0;
+        double most = 0;
+        for (int j = 0; j < c.measured().length; j++) {
+            double load = s.nodes().get(j).measured(d);
+            if (c.complete()[j] && load > 0 && !c.enough(j, load)) {
+                count++;
+                most = Math.max(most, c.measured()[j] / load);
+            }
+        }
+        return count == 0 ? "" : String.format(java.util.Locale.ROOT, "measured per region set aside on %d node(s): it "
+                + "explains at most %.1f%% of their load, %.0f%% needed", count, 100 * most, 100 * MIN_COVERAGE);
+    }
+
+    /** Per node, the sum of its regions' measured figures in d, and whether every one of its regions has one. */
+    private record Coverage(double[] measured, boolean[] complete) {
+        static Coverage of(ClusterSnapshot s, Dimension d) {
+            Map<String, Integer> index = new HashMap<>(s.nodes().size() * 2);
+            for (int j = 0; j < s.nodes().size(); j++) {
+                index.put(s.nodes().get(j).id(), j);
+            }
+            int[] at = new int[s.regions().size()];
+            for (int i = 0; i < at.length; i++) {
+                at[i] = index.get(s.regions().get(i).node());
+            }
+            return of(s, at, d);
+        }
+
+        static Coverage of(ClusterSnapshot s, int[] at, Dimension d) {
+            double[] measured = new double[s.nodes().size()];
+            boolean[] complete = new boolean[measured.length];
+            java.util.Arrays.fill(complete, true);
+            for (int i = 0; i < at.length; i++) {
+                Region r = s.regions().get(i);
+                if (r.measured().has(d)) {
+                    measured[at[i]] += r.measured().of(d);
+                } else {
+                    complete[at[i]] = false;
+                }
+            }
+            return new Coverage(measured, complete);
+        }
+
+        /** Whether node j's measured figures are complete and explain enough of its {@code load}. */
+        boolean enough(int j, double load) {
+            return complete[j] && measured[j] > 0 && measured[j] >= MIN_COVERAGE * load;
+        }
     }
 
     private record Shares(double[] region, double[] base) {
@@ -57,24 +132,18 @@ final class LoadSharing {
             List<Region> regions = s.regions();
             double[] weight = new double[regions.size()];
             double[] total = new double[n];
-            double[] measured = new double[n];
-            boolean[] unmeasured = new boolean[n];
             for (int i = 0; i < weight.length; i++) {
-                Region r = regions.get(i);
-                weight[i] = rule.cost().of(r);
+                weight[i] = rule.cost().of(regions.get(i));
                 total[at[i]] += weight[i];
-                if (r.measured().has(d)) {
-                    measured[at[i]] += r.measured().of(d);
-                } else {
-                    unmeasured[at[i]] = true;
-                }
             }
+            Coverage coverage = Coverage.of(s, at, d);
+            double[] measured = coverage.measured();
             double[] base = new double[n];
             double[] scale = new double[n];
             boolean[] byMeasure = new boolean[n];
             for (int j = 0; j < n; j++) {
                 double load = s.nodes().get(j).measured(d);
-                byMeasure[j] = !unmeasured[j] && measured[j] > 0;
+                byMeasure[j] = coverage.enough(j, load);
                 if (byMeasure[j]) {
                     scale[j] = Math.min(1, load / measured[j]);
                     base[j] = load - measured[j] * scale[j];

@@ -146,6 +146,31 @@ class EstimatorTest {
         assertThat(m.regions().get(0).disk()).as("disk not measured: shared by the mapping").isEqualTo(50.0);
     }
 
+    /**
+     * Measured figures that explain a sliver of a node's load (a RegionServer whose WAL and flush
+     * writes ran outside the sampled threads) are set aside for the cost model, and the estimate
+     * says so, rather than turning the rest into an immovable base.
+     */
+    @Test
+    void measuredFiguresThatExplainLittleOfTheNodeAreSetAside() {
+        List<Node> nodes = List.of(new Node("a", 8, 2.0, 30e6), new Node("b", 8, 1.0, 1e6));
+        RegionCounters writes = new RegionCounters(0, 100, 0, 1e6);
+        List<Region> regions = List.of(
+                region("r1", "00", "40", "a", writes, new MeasuredLoad(1.0, 60e3)),
+                region("r2", "40", "80", "a", writes, new MeasuredLoad(0.9, 30e3)),
+                region("r3", "80", "", "b", writes, new MeasuredLoad(0.8, 0.9e6)));
+        Estimator.Estimate e = estimator.estimate(new ClusterSnapshot("hbase", Instant.EPOCH, 60, nodes, regions), List.of());
+        LoadModel m = e.model();
+
+        assertThat(m.regions().get(0).disk() + m.regions().get(1).disk()).as("a's disk shared by the cost model")
+                .isGreaterThan(0.5 * 30e6);
+        assertThat(m.regions().get(2).disk()).as("b's measured disk explains 90%% of it: kept").isEqualTo(0.9e6);
+        assertThat(m.regions().get(0).cpu()).as("a's measured CPU explains 95%% of it: kept").isEqualTo(1.0);
+        assertThat(e.estimation().model()).isEqualTo("measured/mapping");
+        assertThat(e.estimation().detail()).contains("measured per region set aside on 1 node(s): it explains at most "
+                + "0.3% of their load, 50% needed");
+    }
+
     private static Region region(String id, String start, String end, String node, RegionCounters c, MeasuredLoad m) {
         return new Region(id, "t", new KeyRange(start, end), node, 1e6, c, List.of(), null, m);
     }
