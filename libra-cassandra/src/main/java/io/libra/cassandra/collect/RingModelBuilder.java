@@ -101,7 +101,8 @@ public final class RingModelBuilder {
                 regions.addAll(regionsOf(t, s, ops[k], size));
             }
         }
-        List<Node> nodes = ring.stream().map(s -> new Node(s.id(), Math.max(1, s.cpuCores()), s.cpuUsage(), s.diskBytesPerSec())).toList();
+        List<Node> nodes = ring.stream()
+                .map(s -> new Node(s.id(), Math.max(1, s.cpuCores()), s.cpuUsage(), s.diskBytesPerSec())).toList();
         Map<String, List<String>> tokens = new TreeMap<>();
         ring.forEach(s -> tokens.put(s.id(), s.tokens().stream().map(Tokens::toKey).toList()));
         int replication = w.tables().stream().mapToInt(Window.TableStat::replicationFactor).max().orElse(1);

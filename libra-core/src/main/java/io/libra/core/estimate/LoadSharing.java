@@ -56,7 +56,7 @@ final class LoadSharing {
 
     /** Whether every node with regions shares its load in d by its regions' measured figures. */
     static boolean allMeasured(ClusterSnapshot s, Dimension d) {
-        if (s.regions().isEmpty() || !s.regions().stream().allMatch(r -> r.measured().has(d))) {
+        if (s.regions().isEmpty()) {
             return false;
         }
         Coverage c = Coverage.of(s, d);

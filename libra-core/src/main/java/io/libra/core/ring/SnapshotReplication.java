@@ -3,10 +3,8 @@ package io.libra.core.ring;
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.model.Region;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.NavigableMap;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -39,34 +37,20 @@ final class SnapshotReplication {
             replicas.computeIfAbsent(key, k -> new TreeSet<>()).add(r.node());
             ends.putIfAbsent(key, SnapshotRing.endToken(r));
         }
-        NavigableMap<Long, String> owners = new TreeMap<>();
-        SnapshotRing.allTokens(snapshot).forEach((id, tokens) -> tokens.forEach(t -> owners.put(t, id)));
+        Map<String, List<Long>> tokens = SnapshotRing.allTokens(snapshot);
         Map<String, Integer> out = new HashMap<>();
         replicas.forEach((key, nodes) -> {
-            Set<String> expected = successors(owners, ends.get(key), nodes.size());
+            RingTopology simple = new RingTopology(Map.of(), Map.of("", RingTopology.Replication.simple(nodes.size())));
+            Set<String> expected = new TreeSet<>(simple.replicas("", tokens, ends.get(key)));
             String table = key.substring(0, key.indexOf('\u0000'));
             if (!expected.equals(nodes)) {
                 throw new IllegalArgumentException("regions: range " + key.substring(key.indexOf('\u0000') + 1) + " of "
-                        + table + " is on " + nodes + ", not on " + new TreeSet<>(expected) + " where SimpleStrategy places"
+                        + table + " is on " + nodes + ", not on " + expected + " where SimpleStrategy places"
                         + " it; a ring placed by NetworkTopologyStrategy over racks or data centres needs its topology,"
                         + " which only the live sidecar reads");
             }
             out.merge(table, nodes.size(), Math::max);
         });
-        return out;
-    }
-
-    /** The node owning the arc that holds {@code token}, then the next distinct nodes clockwise, {@code count} in all. */
-    private static Set<String> successors(NavigableMap<Long, String> owners, long token, int count) {
-        Set<String> out = new LinkedHashSet<>();
-        for (Iterable<String> part : List.of(owners.tailMap(token, true).values(), owners.headMap(token, false).values())) {
-            for (String node : part) {
-                if (out.size() == count) {
-                    return out;
-                }
-                out.add(node);
-            }
-        }
         return out;
     }
 }
