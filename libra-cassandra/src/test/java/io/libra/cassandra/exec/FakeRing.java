@@ -70,13 +70,23 @@ final class FakeRing {
 
     /**
      * Advances the fake clock instead of waiting (yielding so the test thread can look in). A hung
-     * move must have begun (its node MOVING) before fake time passes, however late its thread is
-     * scheduled: otherwise the watch can run out a 120 s timeout before the move starts.
+     * move must have begun (its node MOVING) before fake time passes, and any other move's thread
+     * must have ended, however late either is scheduled: otherwise the watch can run out a move
+     * timeout on the fake clock while the move's real thread has not yet run.
      */
+    /** How MoveWatch names the thread that makes a node's move call. */
+    private static final String MOVE_THREAD = "libra-move-";
+
     final Sleeper sleeper = d -> {
         for (Node n : nodes.values()) {
             if (n.moveHangs != null && !n.moveBegan.await(10, java.util.concurrent.TimeUnit.SECONDS)) {
                 throw new IllegalStateException(n.id + "'s hung move did not begin within 10 s");
+            }
+        }
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            Node n = t.getName().startsWith(MOVE_THREAD) ? nodes.get(t.getName().substring(MOVE_THREAD.length())) : null;
+            if (n != null && n.moveHangs == null) {
+                t.join(10_000);
             }
         }
         millis.addAndGet(d.toMillis());
