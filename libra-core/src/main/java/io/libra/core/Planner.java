@@ -140,10 +140,18 @@ public final class Planner {
      */
     public PlanResult finish(StrategyOutcome outcome, Assessment a) {
         StrategyOutcome kept = Conservative.withinNoise(outcome, a.check(), a.model());
-        Plan plan = Conservative.explain(kept.plan(), a.check()).withForecast(forecast(kept.predicted()), a.estimation());
+        Plan plan = Conservative.explain(kept.plan(), a.check()).withForecast(forecast(kept, a), a.estimation());
         PlanResult result = new PlanResult(plan, a.model(), kept.predicted(), Duration.between(a.started(), clock.instant()));
         metrics.record(result);
         return result;
+    }
+
+    /** A plan held back after a check carries the checked forecast on, so the next window checks it again. */
+    private List<NodeForecast> forecast(StrategyOutcome kept, Assessment a) {
+        if (a.check().isPresent() && PredictionCheck.heldBack(kept.plan(), config.lambda())) {
+            return a.check().get().forecast();
+        }
+        return forecast(kept.predicted());
     }
 
     private static List<NodeForecast> forecast(LoadModel predicted) {

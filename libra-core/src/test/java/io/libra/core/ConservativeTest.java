@@ -118,9 +118,28 @@ class ConservativeTest {
         assertThat(next.plan().status()).isEqualTo(PlanStatus.BALANCED);
         assertThat(next.plan().actions()).isEmpty();
         assertThat(next.plan().detail()).contains("conservative")
-                .contains(String.format(java.util.Locale.ROOT, "the last plan moved nothing; the forecast before it was off by %.1f%%",
-                        100 * (gain + 0.05)));
+                .contains(String.format(java.util.Locale.ROOT, "the last plan moved nothing; the forecast of the moves before it"
+                        + " is off by %.1f%%", 100 * (gain + 0.05)));
         assertThat(next.plan().estimation().lastPredictionError()).isCloseTo(gain + 0.05, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(quiet.forecast()).isEqualTo(previous(s, gain + 0.05, 1.0).forecast());
+    }
+
+    @Test
+    void aTransientMissFadesOnceTheNodesReachTheForecast() {
+        ClusterSnapshot s = slightlyHot();
+        Plan moves = previous(s, 0, 1.0);
+        // a window taken while the moved regions settled: every node 50% above the forecast, a third of what it measures
+        List<Node> settling = new ArrayList<>();
+        for (Node n : s.nodes()) {
+            settling.add(n.withMeasured(n.cpuUsage() * 1.5, n.diskBytesPerSec() * 1.5));
+        }
+        Plan quiet = plan(s.withState(settling, s.regions()), moves).plan();
+        assertThat(quiet.actions()).isEmpty();
+        assertThat(quiet.detail()).contains("off by 33.3%");
+        // settled: the nodes measure what the moves forecast, so the miss is gone and the planner acts again
+        PlanResult next = plan(s, quiet);
+        assertThat(next.plan().estimation().lastPredictionError()).isCloseTo(0, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(next.plan().actions()).isEqualTo(plan(s, null).plan().actions()).isNotEmpty();
     }
 
     @Test

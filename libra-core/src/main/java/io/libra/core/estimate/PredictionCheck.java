@@ -6,6 +6,7 @@ import io.libra.core.model.Node;
 import io.libra.core.plan.NodeForecast;
 import io.libra.core.plan.Plan;
 import io.libra.core.plan.PlanStatus;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -16,27 +17,35 @@ import java.util.Optional;
  * the imbalance the plan claimed to fix (Δ before − Δ predicted), the planner's picture is
  * not good enough to act on fine differences, and the next plan is conservative.
  *
- * <p>A plan that moved nothing forecasts "as now", so checking it measures window noise only,
- * not the model. It carries the error of the last check before it instead, so one quiet round
- * does not make the planner forget a miss and act on the same wrong picture again.
+ * <p>A plan held back while Δ stayed above λ (see {@link #heldBack}) moved nothing, so a forecast
+ * "as now" would measure window noise only, not the model. It repeats the forecast it was checked
+ * against instead, so each quiet window checks the last moves' forecast again: a structural miss
+ * (a cost the model cannot express) keeps the planner conservative, a transient one (a window
+ * taken while the moved regions settled) fades as the nodes approach the forecast.
  *
  * @param error        relative forecast error in the worse dimension
  * @param dimension    that dimension
  * @param claimed      the imbalance the previous plan claimed to fix
  * @param conservative whether the next plan must be conservative
- * @param carried      whether {@code error} was carried from the check before a plan that moved nothing
+ * @param carried      whether the forecast checked was carried by a plan held back since the moves it forecast
+ * @param forecast     the forecast checked, which a plan held back now carries on
  */
-public record PredictionCheck(double error, Dimension dimension, double claimed, boolean conservative, boolean carried) {
+public record PredictionCheck(double error, Dimension dimension, double claimed, boolean conservative, boolean carried,
+                              List<NodeForecast> forecast) {
+
+    public PredictionCheck {
+        forecast = List.copyOf(forecast);
+    }
 
     /** A check of the previous plan's own forecast. */
     public PredictionCheck(double error, Dimension dimension, double claimed, boolean conservative) {
-        this(error, dimension, claimed, conservative, false);
+        this(error, dimension, claimed, conservative, false, List.of());
     }
 
     /**
      * Empty when the previous plan had no forecast or shares no node with this window.
      *
-     * @param lambda the planner's λ: an actionless plan that left Δ above it was held back, and carries its error
+     * @param lambda the planner's λ: an actionless plan that left Δ above it was held back, and carried a forecast
      */
     public static Optional<PredictionCheck> of(Plan previous, ClusterSnapshot now, double lambda) {
         if (previous == null || previous.forecast().isEmpty()) {
@@ -64,25 +73,19 @@ public record PredictionCheck(double error, Dimension dimension, double claimed,
         double claimed = claimed(previous);
         double e = Math.max(cpu, disk);
         Dimension d = cpu >= disk ? Dimension.CPU : Dimension.DISK;
-        double earlier = carried(previous, lambda);
-        if (earlier > e) {
-            return Optional.of(new PredictionCheck(earlier, d, claimed, earlier > claimed, true));
-        }
-        return Optional.of(new PredictionCheck(e, d, claimed, e > claimed, false));
+        boolean carried = heldBack(previous, lambda) && previous.estimation() != null
+                && !Double.isNaN(previous.estimation().lastPredictionError());
+        return Optional.of(new PredictionCheck(e, d, claimed, e > claimed, carried, previous.forecast()));
     }
 
     /**
-     * The error a plan was made under when it moved nothing and left Δ above λ (held back as
-     * noise, or stuck), or 0. A plan that found the cluster balanced, or was suspended because
-     * load was in flux, says nothing about the model.
+     * Whether a plan moved nothing while Δ stayed above λ (held back as noise, or stuck). Such a
+     * plan changes nothing the last moves' forecast said, so it carries that forecast on. A plan
+     * that found the cluster balanced, or was suspended because load was in flux, does not.
      */
-    private static double carried(Plan p, double lambda) {
-        boolean heldBack = p.status() == PlanStatus.BALANCED || p.status() == PlanStatus.STUCK;
-        if (!p.actions().isEmpty() || !heldBack || p.before() == null || !(p.before().imbalanceDegree() > lambda)
-                || p.estimation() == null || Double.isNaN(p.estimation().lastPredictionError())) {
-            return 0;
-        }
-        return p.estimation().lastPredictionError();
+    public static boolean heldBack(Plan p, double lambda) {
+        boolean quiet = p.status() == PlanStatus.BALANCED || p.status() == PlanStatus.STUCK;
+        return p.actions().isEmpty() && quiet && p.before() != null && p.before().imbalanceDegree() > lambda;
     }
 
     private static double claimed(Plan p) {
@@ -95,7 +98,8 @@ public record PredictionCheck(double error, Dimension dimension, double claimed,
     /** One line for plans, logs and /status. */
     public String describe() {
         String base = carried
-                ? String.format(Locale.ROOT, "the last plan moved nothing; the forecast before it was off by %.1f%%", 100 * error)
+                ? String.format(Locale.ROOT, "the last plan moved nothing; the forecast of the moves before it is off by %.1f%%"
+                        + " (%s)", 100 * error, dimension.label())
                 : String.format(Locale.ROOT, "last plan's forecast was off by %.1f%% (%s); it claimed to fix %.1f%%",
                         100 * error, dimension.label(), 100 * claimed);
         return conservative ? base + ": conservative, only actions whose benefit exceeds that error" : base;

@@ -296,8 +296,12 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         run.group().previousWindow = done.isEmpty() ? run.snap().snapshot() : null;
         // a window with servers modelled from counters holds Libra's own guess: nothing to learn from
         ClusterSnapshot learnable = run.snap().estimatedNodes().isEmpty() ? run.snap().snapshot() : null;
-        run.group().memory.remember(learnable, done.isEmpty() ? null : carriedOut(run.result(), done, run.config()),
-                splits, run.config().historyWindows());
+        if (done.isEmpty() && splits == 0 && PredictionCheck.heldBack(run.result().plan(), run.config().lambda())) {
+            run.group().memory.heldBack(learnable, run.config().historyWindows());
+        } else {
+            run.group().memory.remember(learnable, done.isEmpty() ? null : carriedOut(run.result(), done, run.config()),
+                    splits, run.config().historyWindows());
+        }
         store.ifPresent(s -> {
             s.save(run.group().servers, run.group().memory.state());
             s.cleanUp(clock.instant(), run.config().historyFileMaxAge());

@@ -148,6 +148,19 @@ final class PlanMemory {
         splitsRequested = splits;
     }
 
+    /**
+     * Remembers the window of a run held back while Δ stayed above λ (it moved nothing): the last
+     * moves' forecast stays the one to check, so a miss the model cannot express keeps the next
+     * runs conservative while a transient one fades as the servers settle toward the forecast.
+     */
+    void heldBack(ClusterSnapshot window, int max) {
+        Plan still = carriedOut;
+        int splits = splitsRequested;
+        remember(window, null, 0, max);
+        carriedOut = max > 0 ? still : null;
+        splitsRequested = max > 0 ? splits : 0;
+    }
+
     /** Whether the plan claims to lower Δ by less than {@value #NOTHING} (half a percent), or says nothing of it. */
     private static boolean claimsNothing(Plan plan) {
         return plan.before() == null || plan.predicted() == null

@@ -71,6 +71,21 @@ class PlanMemoryTest {
     }
 
     @Test
+    void aRunHeldBackKeepsTheLastMovesForecastToCheckAndARunThatMovedNothingElseDropsIt() {
+        Plan plan = moveR0();
+        memory.remember(at(0), plan, 0, 3);
+        memory.heldBack(r0MovedAt(1), 3);
+        assertThat(memory.toCheck(r0MovedAt(2), log::add)).containsSame(plan);
+        assertThat(memory.windows()).isEqualTo(2);
+        memory.remember(r0MovedAt(2), null, 0, 3);
+        assertThat(memory.toCheck(r0MovedAt(3), log::add)).isEmpty();
+        memory.remember(at(3), plan, 0, 3);
+        memory.heldBack(at(4), 0);
+        assertThat(memory.toCheck(r0MovedAt(5), log::add)).isEmpty();
+        assertThat(memory.windows()).isZero();
+    }
+
+    @Test
     void aRunThatRequestedSplitsIsStillCheckedOnNodeTotals() {
         Plan plan = moveR0();
         memory.remember(at(0), plan, 2, 3);
