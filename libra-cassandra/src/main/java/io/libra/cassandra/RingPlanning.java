@@ -120,9 +120,6 @@ public final class RingPlanning {
         int used = history.size();
         boolean conservative = PredictionCheck.of(executed, now, planner.config().lambda())
                 .map(PredictionCheck::conservative).orElse(false);
-        if (result.plan().actions().isEmpty() && !PredictionCheck.heldBack(result.plan(), planner.config().lambda())) {
-            executed = null; // balanced or in flux: the last moves' forecast says nothing more about the model
-        }
         guardNext = true;
         remember(now);
         save();

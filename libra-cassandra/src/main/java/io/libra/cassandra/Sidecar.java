@@ -5,8 +5,10 @@ import io.libra.cassandra.collect.RingModel;
 import io.libra.cassandra.collect.RingModelBuilder;
 import io.libra.cassandra.collect.Window;
 import io.libra.cassandra.config.SidecarConfig;
+import io.libra.cassandra.exec.CqlLease;
 import io.libra.cassandra.exec.Executor;
 import io.libra.cassandra.exec.Journal;
+import io.libra.cassandra.exec.Lease;
 import io.libra.cassandra.exec.Job;
 import io.libra.cassandra.exec.PlanIds;
 import io.libra.cassandra.http.Api;
@@ -99,7 +101,8 @@ public final class Sidecar implements Daemon, AutoCloseable {
         this.builder = new RingModelBuilder(config.collection.subrangesPerArc, config.planner.estimation());
         this.planning = new RingPlanning(config.planner, registry,
                 PlanningStore.beside(Path.of(config.execution.journal), config.clusterName));
-        this.executor = new Executor(nodes, config, new Journal(Path.of(config.execution.journal)), j -> onMoveDone());
+        this.executor = new Executor(nodes, config, new Journal(Path.of(config.execution.journal)), j -> onMoveDone(),
+                config.lease.enabled ? new CqlLease(config) : Lease.NONE);
         this.windows = Counter.builder("libra_cassandra_windows").description("Measurement windows completed")
                 .register(registry);
         this.moves = Counter.builder("libra_cassandra_token_moves")

@@ -117,21 +117,6 @@ class RingPlanningTest {
     }
 
     @Test
-    void aBalancedRingStopsCheckingTheLastMovesForecast() {
-        SidecarConfig.Planner c = settings(0);
-        c.lambda = 0.1;
-        RingPlanning p = new RingPlanning(c, registry);
-        p.executed(p.plan(model(RingModelBuilderTest.window())).plan());
-        RingPlanning.Round even = p.plan(model(measured(n -> new double[] {0.5 * n.cpuCores(), 1e6 * n.cpuCores()})));
-        assertThat(even.plan().estimation().lastPredictionError()).as("the moves' forecast is checked").isNotNaN();
-        assertThat(even.plan().actions()).isEmpty();
-        assertThat(even.plan().before().imbalanceDegree()).isLessThan(c.lambda);
-        RingPlanning.Round after = p.plan(model(measured(n -> new double[] {0.5 * n.cpuCores(), 1e6 * n.cpuCores()})));
-        assertThat(after.plan().estimation().lastPredictionError()).as("nothing left to check").isNaN();
-        assertThat(after.conservative()).isFalse();
-    }
-
-    @Test
     void aChangeInRingMembershipDropsHistoryAndTheForecastToCheck() {
         RingPlanning p = planning(3);
         Plan ran = p.plan(model(RingModelBuilderTest.window())).plan();

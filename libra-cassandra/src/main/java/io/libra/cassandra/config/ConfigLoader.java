@@ -162,7 +162,43 @@ public final class ConfigLoader {
         }
         c.http.authToken = token(c.http, source, env);
         tls(c.http, source, env);
+        lease(c, source, env);
         return c;
+    }
+
+    private static void lease(SidecarConfig c, String source, Map<String, String> env) {
+        SidecarConfig.Lease l = c.lease;
+        if (l.cqlPort < 1 || l.cqlPort > 65535) {
+            throw new ConfigException(source + ": lease.cql_port: must be 1..65535, got " + l.cqlPort);
+        }
+        if (l.keyspace == null || !l.keyspace.matches("[a-z][a-z0-9_]{0,47}")) {
+            throw new ConfigException(source + ": lease.keyspace: must be a lower-case CQL name (letters, digits, _), got "
+                    + l.keyspace);
+        }
+        if (l.ttlSeconds < 10 || l.ttlSeconds > 3600) {
+            throw new ConfigException(source + ": lease.ttl_seconds: must be from 10 to 3600, got " + l.ttlSeconds);
+        }
+        if ((l.username == null) != (l.passwordEnv == null)) {
+            throw new ConfigException(source + ": lease: username and password_env go together");
+        }
+        if (l.passwordEnv != null) {
+            l.password = env.get(l.passwordEnv);
+            if (l.password == null) {
+                throw new ConfigException(source + ": lease.password_env: the environment variable " + l.passwordEnv
+                        + " is not set");
+            }
+        }
+        if (l.owner == null || l.owner.isBlank()) {
+            l.owner = hostName() + ":" + c.http.port;
+        }
+    }
+
+    private static String hostName() {
+        try {
+            return java.net.InetAddress.getLocalHost().getHostName();
+        } catch (java.net.UnknownHostException e) {
+            return "sidecar-" + ProcessHandle.current().pid();
+        }
     }
 
     private static void tls(SidecarConfig.Http h, String source, Map<String, String> env) {

@@ -28,6 +28,8 @@ public final class SidecarConfig {
     @JsonProperty("jmx")
     public Jmx jmx = new Jmx();
 
+    public Lease lease = new Lease();
+
     /** One Cassandra node. */
     public static final class Instance {
         @JsonProperty("id")
@@ -171,5 +173,37 @@ public final class SidecarConfig {
         public int moveTimeoutSeconds = 1800;
         @JsonProperty("cleanup")
         public boolean cleanup = true;
+    }
+
+    /**
+     * The execution lease: a row in a keyspace of the sidecar's own, taken and renewed with a
+     * lightweight transaction (LWT), so that two sidecars on one ring never both move tokens.
+     */
+    public static final class Lease {
+        /** Off only where one sidecar is certain (a dry-run job never needs the lease). */
+        @JsonProperty("enabled")
+        public boolean enabled = true;
+        @JsonProperty("cql_port")
+        public int cqlPort = 9042;
+        @JsonProperty("keyspace")
+        public String keyspace = "libra_sidecar";
+        /** The lease lapses this long after its holder stops renewing it (renewed every third of it). */
+        @JsonProperty("ttl_seconds")
+        public int ttlSeconds = 60;
+        /** Who holds it, as other sidecars see it; null: host name and HTTP port. */
+        @JsonProperty("owner")
+        public String owner;
+        /** The driver's local data centre; null: inferred from the contact points (the instances). */
+        @JsonProperty("local_datacenter")
+        public String localDatacenter;
+        @JsonProperty("username")
+        public String username;
+        /** The environment variable holding the CQL password (with username). */
+        @JsonProperty("password_env")
+        public String passwordEnv;
+        public transient String password;
+        /** TLS to the native port, trusting the JVM's default trust store. */
+        @JsonProperty("ssl")
+        public boolean ssl;
     }
 }

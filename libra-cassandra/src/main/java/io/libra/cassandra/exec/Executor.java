@@ -45,18 +45,31 @@ public final class Executor implements AutoCloseable {
     private final Janitor janitor;
     private final MoveWatch watch;
     private final Object lock;
+    private final Lease lease;
     private volatile Consumer<Job> onJobEnd = j -> { };
     private Job job;
     private boolean paused;
     private Thread worker;
 
     public Executor(List<? extends RingOps> nodes, SidecarConfig config, Journal journal, Consumer<Job> onMoveDone) {
-        this(nodes, config, journal, onMoveDone, Clock.systemUTC(), null);
+        this(nodes, config, journal, onMoveDone, Lease.NONE);
     }
 
-    /** With the clock that stamps events and deadlines and the sleeper that paces polls (null: real time). */
+    public Executor(List<? extends RingOps> nodes, SidecarConfig config, Journal journal, Consumer<Job> onMoveDone,
+                    Lease lease) {
+        this(nodes, config, journal, onMoveDone, Clock.systemUTC(), null, lease);
+    }
+
+    /** With the clock that stamps events and deadlines and the sleeper that paces polls (null: real time), no lease. */
     public Executor(List<? extends RingOps> nodes, SidecarConfig config, Journal journal, Consumer<Job> onMoveDone,
                     Clock clock, Sleeper sleeper) {
+        this(nodes, config, journal, onMoveDone, clock, sleeper, Lease.NONE);
+    }
+
+    /** With the lease a job must hold to move tokens ({@link Lease#NONE}: this sidecar alone). */
+    public Executor(List<? extends RingOps> nodes, SidecarConfig config, Journal journal, Consumer<Job> onMoveDone,
+                    Clock clock, Sleeper sleeper, Lease lease) {
+        this.lease = lease;
         nodes.forEach(n -> this.nodes.put(n.id(), n));
         this.config = config;
         this.book = new JobBook(journal, clock);
@@ -127,6 +140,11 @@ public final class Executor implements AutoCloseable {
             if (job != null && !job.pendingCleanup.isEmpty() && !dryRun) {
                 throw new IllegalStateException("job " + job.id + " still owes cleanup on " + job.pendingCleanup.keySet()
                         + ": it runs once the ring is NORMAL (see /api/v1/status)");
+            }
+            if (!dryRun) {
+                lease.acquire().ifPresent(why -> {
+                    throw new IllegalStateException(why);
+                });
             }
             Job j = new Job();
             j.id = UUID.randomUUID().toString();
@@ -257,7 +275,7 @@ public final class Executor implements AutoCloseable {
                     book.update(j, () -> m.state = Job.MoveState.DRY_RUN);
                     continue;
                 }
-                if (aborted(j) || !awaitAndRun(j, m)) {
+                if (aborted(j) || !leased(j, m) || !awaitAndRun(j, m)) {
                     break;
                 }
             }
@@ -272,7 +290,17 @@ public final class Executor implements AutoCloseable {
         }
         if (!closed()) {
             afterwards(j);
+            if (!j.dryRun) {
+                lease.release();
+            }
         }
+    }
+
+    /** Renews the lease before a move; a job that lost it to another sidecar fails before moving. */
+    private boolean leased(Job j, Job.Move m) {
+        Optional<String> lost = lease.acquire();
+        lost.ifPresent(why -> fail(j, m, "not moved: " + why));
+        return lost.isEmpty();
     }
 
     /**
@@ -589,6 +617,7 @@ public final class Executor implements AutoCloseable {
     @Override
     public void close() {
         closing.countDown();
+        lease.close();
         Thread w = worker;
         if (w != null) {
             w.interrupt();

@@ -39,6 +39,25 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void theLeaseIsOnByDefaultAndItsFieldsAreChecked() throws IOException {
+        SidecarConfig c = ConfigLoader.load(yaml("instances:\n  - {host: 10.0.0.1, jmx_port: 7199}\nhttp: {port: 9050}\n"));
+        assertThat(c.lease.enabled).isTrue();
+        assertThat(c.lease.keyspace).isEqualTo("libra_sidecar");
+        assertThat(c.lease.owner).as("host name and HTTP port").endsWith(":9050");
+        String node = "instances:\n  - {host: a}\n";
+        assertThatThrownBy(() -> ConfigLoader.load(yaml(node + "lease: {ttl_seconds: 5}\n")))
+                .hasMessageEndingWith("sidecar.yaml: lease.ttl_seconds: must be from 10 to 3600, got 5");
+        assertThatThrownBy(() -> ConfigLoader.load(yaml(node + "lease: {keyspace: \"Libra-ks\"}\n")))
+                .hasMessageContaining("lease.keyspace: must be a lower-case CQL name");
+        assertThatThrownBy(() -> ConfigLoader.load(yaml(node + "lease: {username: libra}\n")))
+                .hasMessageContaining("lease: username and password_env go together");
+        assertThatThrownBy(() -> ConfigLoader.load(yaml(node + "lease: {username: libra, password_env: NO_SUCH_VAR_X}\n")))
+                .hasMessageContaining("lease.password_env: the environment variable NO_SUCH_VAR_X is not set");
+        assertThatThrownBy(() -> ConfigLoader.load(yaml(node + "lease: {cql_port: 0}\n")))
+                .hasMessageContaining("lease.cql_port: must be 1..65535, got 0");
+    }
+
+    @Test
     void unknownFieldIsNamed() throws IOException {
         Path p = yaml("instances:\n  - {host: a, jmx_prot: 1}\n");
         assertThatThrownBy(() -> ConfigLoader.load(p)).isInstanceOf(ConfigException.class)

@@ -32,7 +32,8 @@ class ExecutorTest {
         return new Executor(ring.ops(), c, new Journal(dir.resolve("journal.json")), j -> { }, ring.clock, ring.sleeper);
     }
 
-    private static Job finished(Executor e) {
+    /** The executor's job once it has ended and nothing more runs (at most 20 s). */
+    static Job finished(Executor e) {
         long deadline = System.nanoTime() + 20_000_000_000L;
         while (e.busy() || e.working()) {
             assertThat(System.nanoTime()).as("the job ends within 20 s").isLessThan(deadline);

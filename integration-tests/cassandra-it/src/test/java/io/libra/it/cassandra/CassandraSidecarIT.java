@@ -10,6 +10,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.libra.cassandra.Sidecar;
 import io.libra.cassandra.config.SidecarConfig;
+import io.libra.cassandra.exec.CqlLease;
 import io.libra.cassandra.exec.Executor;
 import io.libra.cassandra.exec.Job;
 import io.libra.cassandra.exec.Journal;
@@ -72,8 +73,10 @@ class CassandraSidecarIT {
                     LOG.info("plan: {}", plan);
                     servedPlanChecksOutOffline();
                     badRequestsGet4xx();
+                    aLeaseHeldByAnotherSidecarRefusesTheJob();
                     JsonNode job = rebalanceThroughANodeFailure(ring);
                     assertMovesApplied(ring, job);
+                    theJobGaveItsLeaseUp(session);
                     streamingCountersSawTheMoves(ring);
                     load.close();
                     // a fresh session routes by the new token map (the old one may still route
@@ -260,6 +263,33 @@ class CassandraSidecarIT {
             LOG.info("plan {} was re-planned before the POST: {}", id, r.body());
         }
         throw new AssertionError("the plan kept changing between GET /plan and POST /rebalance");
+    }
+
+    /**
+     * A second sidecar on this ring (owner other-sidecar:1) takes the execution lease with its
+     * own LWT: this sidecar's rebalance is refused with 409 naming it, and nothing moves; once it
+     * gives the lease up, the next job may run.
+     */
+    private void aLeaseHeldByAnotherSidecarRefusesTheJob() throws IOException {
+        SidecarConfig other = config();
+        other.lease.owner = "other-sidecar:1";
+        try (CqlLease lease = new CqlLease(other)) {
+            assertThat(lease.acquire()).as("the other sidecar takes the lease").isEmpty();
+            Reply refused = rebalancePinned();
+            assertThat(refused.status()).as(refused.body().toString()).isEqualTo(409);
+            assertThat(refused.body().path("error").asText())
+                    .contains("the execution lease on ring libra-it is held by other-sidecar:1");
+            assertThat(get("/api/v1/status").body().path("jobRunning").asBoolean()).isFalse();
+            lease.release();
+        }
+    }
+
+    /** The lease row is gone once the job has ended and cleaned up (DELETE … IF owner). */
+    private static void theJobGaveItsLeaseUp(CqlSession session) {
+        Poll.until(Duration.ofSeconds(120), "the job to give its lease up", () ->
+                session.execute(com.datastax.oss.driver.api.core.cql.SimpleStatement
+                        .newInstance("SELECT owner FROM libra_sidecar.lease WHERE ring = 'libra-it'")
+                        .setConsistencyLevel(ConsistencyLevel.QUORUM)).one() == null);
     }
 
     /** Pause, submit, stop n2, resume: the job waits and says why; n2 back: the job finishes. */

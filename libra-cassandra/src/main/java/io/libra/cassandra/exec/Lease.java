@@ -1,0 +1,39 @@
+package io.libra.cassandra.exec;
+
+import java.util.Optional;
+
+/**
+ * The exclusive right to move tokens on a ring, so two sidecars pointed at one ring never both
+ * execute. A job takes it before it starts, takes it again before every move (renewing it, or
+ * finding it lost), and gives it up once it has ended and cleaned up.
+ */
+public interface Lease extends AutoCloseable {
+    /** A ring with one sidecar: always held. */
+    Lease NONE = new Lease() {
+        @Override
+        public Optional<String> acquire() {
+            return Optional.empty();
+        }
+
+        @Override
+        public void release() {
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+
+    /** Takes or renews the lease: empty when this sidecar holds it now, else one line saying why not. */
+    Optional<String> acquire();
+
+    /** Gives the lease up if held (never throws: an unreleased lease lapses after its TTL). */
+    void release();
+
+    /**
+     * Stops renewing without giving the lease up: a job cut short by a stop keeps it until its TTL
+     * lapses, and the same sidecar (same owner) takes it straight back when it restarts and resumes.
+     */
+    @Override
+    void close();
+}

@@ -1,0 +1,34 @@
+package io.libra.cassandra.exec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.libra.cassandra.config.SidecarConfig;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** The lease without a reachable native port: a clear refusal, never an exception or a silent grant. */
+class CqlLeaseTest {
+    @Test
+    void noCqlConnectionIsARefusalNamingTheContactPoints() throws IOException {
+        int closed;
+        try (ServerSocket s = new ServerSocket(0)) {
+            closed = s.getLocalPort();
+        }
+        SidecarConfig c = new SidecarConfig();
+        SidecarConfig.Instance in = new SidecarConfig.Instance();
+        in.host = "127.0.0.1";
+        c.instances = List.of(in);
+        c.lease.cqlPort = closed;
+        c.lease.owner = "me:9044";
+        try (CqlLease lease = new CqlLease(c)) {
+            Optional<String> refused = lease.acquire();
+            assertThat(refused).isPresent();
+            assertThat(refused.get()).startsWith("cannot take the execution lease in libra_sidecar.lease over CQL (127.0.0.1:"
+                    + closed + "): ").doesNotContain("\n");
+            lease.release();
+        }
+    }
+}

@@ -1,0 +1,129 @@
+package io.libra.cassandra.exec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.libra.cassandra.config.SidecarConfig;
+import io.libra.core.plan.MoveTokenAction;
+import io.libra.core.plan.Plan;
+import io.libra.core.plan.PlanStatus;
+import io.libra.core.ring.Tokens;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.locks.LockSupport;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A job moves tokens only while it holds the execution lease (a fake lease, a fake ring). */
+class ExecutorLeaseTest {
+    private static final long T1 = -6_000_000_000_000_000_000L;
+    private static final long T2 = 0;
+    private static final long T3 = 6_000_000_000_000_000_000L;
+    private static final String HELD = "the execution lease on ring cassandra is held by other:9044";
+    @TempDir
+    Path dir;
+
+    /** Answers acquire() from a script (empty: held), then keeps the last answer; counts releases. */
+    private static final class ScriptedLease implements Lease {
+        final Deque<Optional<String>> answers = new ArrayDeque<>();
+        final List<String> calls = new ArrayList<>();
+
+        @Override
+        public synchronized Optional<String> acquire() {
+            calls.add("acquire");
+            return answers.size() > 1 ? answers.poll() : answers.peek();
+        }
+
+        @Override
+        public synchronized void release() {
+            calls.add("release");
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    private Executor executor(FakeRing ring, Lease lease) {
+        return new Executor(ring.ops(), new SidecarConfig(), new Journal(dir.resolve("journal.json")), j -> { },
+                ring.clock, ring.sleeper, lease);
+    }
+
+    private static Plan moves(MoveTokenAction... a) {
+        return new Plan("libra-ring/greedy", List.of(a), null, null, PlanStatus.PLANNED, "");
+    }
+
+    private static MoveTokenAction move(String node, long from, long to) {
+        return new MoveTokenAction(node, Tokens.toKey(from), Tokens.toKey(to), null, 1e6);
+    }
+
+    @Test
+    void aJobIsRefusedWhileAnotherSidecarHoldsTheLeaseAndADryRunIsNot() {
+        FakeRing ring = new FakeRing(T1, T2, T3);
+        ScriptedLease lease = new ScriptedLease();
+        lease.answers.add(Optional.of(HELD));
+        try (Executor e = executor(ring, lease)) {
+            assertThatThrownBy(() -> e.submit(moves(move("n2", T2, T2 + 1_000_000_000_000_000_000L)), false))
+                    .isInstanceOf(IllegalStateException.class).hasMessage(HELD);
+            assertThat(e.current()).isEmpty();
+            assertThat(ring.node("n2").token).isEqualTo(T2);
+            Job dry = ExecutorTest.finished(withJob(e, moves(move("n2", T2, T2 + 1_000_000_000_000_000_000L)), true));
+            assertThat(dry.state).isEqualTo(Job.State.DONE);
+            assertThat(lease.calls).containsExactly("acquire");
+        }
+    }
+
+    @Test
+    void aJobHoldsTheLeaseForEveryMoveAndGivesItUpOnceCleanedUp() {
+        FakeRing ring = new FakeRing(T1, T2, T3);
+        ScriptedLease lease = new ScriptedLease();
+        lease.answers.add(Optional.empty());
+        try (Executor e = executor(ring, lease)) {
+            Job j = ExecutorTest.finished(withJob(e, moves(move("n2", T2, T2 + 1_000_000_000_000_000_000L),
+                    move("n3", T3, T3 + 1_000_000_000_000_000_000L)), false));
+            assertThat(j.state).as(j.detail).isEqualTo(Job.State.DONE);
+            awaitReleased(lease);
+            // at submit, before each of the two moves, then given up after the cleanups
+            assertThat(lease.calls).containsExactly("acquire", "acquire", "acquire", "release");
+            assertThat(ring.cleanups).isNotEmpty();
+        }
+    }
+
+    @Test
+    void aLeaseLostToAnotherSidecarFailsTheJobBeforeItsNextMoveAndStillCleansUp() {
+        FakeRing ring = new FakeRing(T1, T2, T3);
+        ScriptedLease lease = new ScriptedLease();
+        lease.answers.add(Optional.empty());
+        lease.answers.add(Optional.empty());
+        lease.answers.add(Optional.of(HELD));
+        try (Executor e = executor(ring, lease)) {
+            Job j = ExecutorTest.finished(withJob(e, moves(move("n2", T2, T2 + 1_000_000_000_000_000_000L),
+                    move("n3", T3, T3 + 1_000_000_000_000_000_000L)), false));
+            assertThat(j.state).isEqualTo(Job.State.FAILED);
+            assertThat(j.detail).contains("not moved: " + HELD);
+            assertThat(j.moves.get(0).state).isEqualTo(Job.MoveState.DONE);
+            assertThat(j.moves.get(1).state).isEqualTo(Job.MoveState.FAILED);
+            assertThat(ring.node("n2").token).isEqualTo(T2 + 1_000_000_000_000_000_000L);
+            assertThat(ring.node("n3").token).isEqualTo(T3);
+            awaitReleased(lease);
+            assertThat(ring.cleanups).as("the first move's lost ranges are cleaned all the same").isNotEmpty();
+        }
+    }
+
+    private static Executor withJob(Executor e, Plan p, boolean dryRun) {
+        e.submit(p, dryRun);
+        return e;
+    }
+
+    private static void awaitReleased(ScriptedLease lease) {
+        long deadline = System.nanoTime() + 20_000_000_000L;
+        while (!lease.calls.contains("release")) {
+            assertThat(System.nanoTime()).as("the lease is given up within 20 s").isLessThan(deadline);
+            LockSupport.parkNanos(1_000_000L);
+        }
+    }
+}
