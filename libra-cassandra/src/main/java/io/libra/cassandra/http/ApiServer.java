@@ -26,6 +26,8 @@ import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.ssl.SslContext;
+import io.netty.util.concurrent.DefaultEventExecutorGroup;
+import io.netty.util.concurrent.EventExecutorGroup;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
@@ -42,6 +44,11 @@ public final class ApiServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ApiServer.class);
     private final EventLoopGroup boss = new NioEventLoopGroup(1);
     private final EventLoopGroup workers = new NioEventLoopGroup(2);
+    /**
+     * Requests are answered off the I/O threads: a rebalance takes the execution lease over CQL and
+     * the add-node advice models the ring, and neither may stall other connections (a /metrics scrape).
+     */
+    private final EventExecutorGroup handlers = new DefaultEventExecutorGroup(4);
     private final Channel channel;
 
     /** Binds at once; a taken port or a bad address is a {@link StartupException} naming http.host/http.port. */
@@ -58,7 +65,8 @@ public final class ApiServer implements AutoCloseable {
                         if (tls != null) {
                             ch.pipeline().addLast(tls.newHandler(ch.alloc()));
                         }
-                        ch.pipeline().addLast(new HttpServerCodec(), new Aggregator(), new Handler(api));
+                        ch.pipeline().addLast(new HttpServerCodec(), new Aggregator());
+                        ch.pipeline().addLast(handlers, new Handler(api));
                     }
                 });
         ChannelFuture bound = b.bind(host, port).awaitUninterruptibly();
@@ -86,6 +94,7 @@ public final class ApiServer implements AutoCloseable {
         }
         boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
         workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+        handlers.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
     }
 
     static void send(ChannelHandlerContext ctx, Api.Response r, boolean keepAlive) {
