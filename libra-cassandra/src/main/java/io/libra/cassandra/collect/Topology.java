@@ -102,13 +102,7 @@ final class Topology {
         if (!unmodelled(List.of(k), nodes).isEmpty()) {
             return -1;
         }
-        RingTopology.Replication r = k.toCore().orElseThrow();
-        if (r.simple()) {
-            return Math.min(r.rfByDc().get(""), nodes.size());
-        }
-        Map<String, Integer> inDc = new HashMap<>();
-        nodes.forEach(n -> inDc.merge(n.datacenter(), 1, Integer::sum));
-        return r.rfByDc().entrySet().stream().mapToInt(e -> Math.min(e.getValue(), inDc.getOrDefault(e.getKey(), 0))).sum();
+        return topology(List.of(k), nodes).replicas(k.toCore().orElseThrow(), nodes.stream().map(Window.NodeStat::id).toList());
     }
 
     /** The ring's topology as core models it (factors it cannot hold are left out: see {@link #unmodelled}). */

@@ -105,7 +105,7 @@ public final class AddNodeAdvisor {
         Set<Long> taken = new HashSet<>();
         ring.nodes().forEach(n -> taken.add(n.token()));
         List<Long> out = new ArrayList<>();
-        for (long end : new RingGrid(ring, slicesPerSegment).end) {
+        for (long end : new Slices(ring.segments(), slicesPerSegment).end) {
             if (!taken.contains(end)) {
                 out.add(end);
             }
@@ -116,7 +116,7 @@ public final class AddNodeAdvisor {
     /** The free boundary nearest the middle of the widest primary arc. */
     private NewNode widestHalf(RingLoad ring, String id) {
         List<Long> tokens = ring.nodes().stream().map(RingNode::token).toList();
-        List<Long> ends = java.util.Arrays.stream(new RingGrid(ring, slicesPerSegment).end).boxed().toList();
+        List<Long> ends = java.util.Arrays.stream(new Slices(ring.segments(), slicesPerSegment).end).boxed().toList();
         return new NewNode(id, widestHalf(tokens, ends));
     }
 

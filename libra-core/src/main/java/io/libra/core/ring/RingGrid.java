@@ -43,8 +43,13 @@ final class RingGrid {
         this.replicas = new int[gs];
         this.handover = new int[gs][];
         this.own = new boolean[gs];
+        List<String> ids = nodes.stream().map(RingNode::id).toList();
+        java.util.Map<String, Integer> index = new java.util.HashMap<>();
+        for (int j = 0; j < n; j++) {
+            index.put(ids.get(j), j);
+        }
         for (int g = 0; g < gs; g++) {
-            place(g, ring.places());
+            place(g, ring.places(), ids, index);
         }
         this.m = slices.m;
         this.end = slices.end;
@@ -62,20 +67,20 @@ final class RingGrid {
         return pos;
     }
 
-    /** Group g's holders of each primary arc, turned into each node's runs of held arcs. */
-    private void place(int g, java.util.Map<String, RingTopology.Place> places) {
-        List<String> ids = nodes.stream().map(RingNode::id).toList();
-        java.util.Map<String, Integer> index = new java.util.HashMap<>();
-        for (int j = 0; j < n; j++) {
-            index.put(ids.get(j), j);
-        }
+    /**
+     * Group g's holders of each primary arc, turned into each node's runs of held arcs. The census
+     * is taken once and each walk is read lazily only as far as its holders, so a group costs
+     * about n × (nodes read per range), not n².
+     */
+    private void place(int g, java.util.Map<String, RingTopology.Place> places, List<String> ids,
+                       java.util.Map<String, Integer> index) {
+        ReplicaGroup group = groups.get(g);
+        RingTopology.Census census = RingTopology.Census.of(group, places, ids);
         boolean[][] holds = new boolean[n][n];
         java.util.List<java.util.Set<String>> of = new java.util.ArrayList<>();
         own[g] = true;
         for (int i = 0; i < n; i++) {
-            List<String> walk = new java.util.ArrayList<>(ids.subList(i, n));
-            walk.addAll(ids.subList(0, i));
-            java.util.Set<String> h = RingTopology.holders(groups.get(g), places, walk);
+            java.util.Set<String> h = RingTopology.holders(group, places, census, clockwise(ids, i)).nodes();
             of.add(h);
             int owner = i;
             h.forEach(id -> holds[index.get(id)][owner] = true);
@@ -90,6 +95,11 @@ final class RingGrid {
             gained.removeAll(of.get((j + 1) % n));
             handover[g][j] = gained.size();
         }
+    }
+
+    /** The nodes in ring order from the {@code from}-th, read lazily. */
+    private static Iterable<String> clockwise(List<String> ids, int from) {
+        return () -> java.util.stream.IntStream.range(0, ids.size()).mapToObj(k -> ids.get((from + k) % ids.size())).iterator();
     }
 
     /** Runs of consecutive held owners as pairs (a, b): owners a+1 .. b; all owners is one pair with a == b. */

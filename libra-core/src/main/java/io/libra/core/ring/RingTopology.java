@@ -86,6 +86,24 @@ public record RingTopology(Map<String, Place> nodes, Map<String, Replication> ke
     }
 
     /**
+     * How many replicas a range of {@code r} has on the ring of {@code members}: each data centre's
+     * factor capped at the members there (SimpleStrategy: at all members).
+     *
+     * @throws IllegalArgumentException naming a member whose place is unknown (NetworkTopologyStrategy)
+     */
+    public int replicas(Replication r, java.util.Collection<String> members) {
+        return r.rfByDc().entrySet().stream().filter(e -> e.getValue() > 0)
+                .mapToInt(e -> replicas(new ReplicaGroup(r, e.getKey()), members)).sum();
+    }
+
+    /** One replica group's replicas of a range on the ring of {@code members}: its factor capped at the members it may use. */
+    public int replicas(ReplicaGroup g, java.util.Collection<String> members) {
+        long usable = g.successor() ? members.size()
+                : members.stream().filter(id -> place(nodes, id).dc().equals(g.dc())).count();
+        return (int) Math.min(g.factor(), usable);
+    }
+
+    /**
      * Cassandra's replicas of the range holding {@code token}, in ring order from its primary.
      * SimpleStrategy: the next distinct nodes clockwise. NetworkTopologyStrategy, per data centre:
      * walking clockwise, a node in a rack not yet used is taken, one in a used rack only while

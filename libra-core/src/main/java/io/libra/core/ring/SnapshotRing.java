@@ -123,16 +123,13 @@ public final class SnapshotRing {
 
     /** A group's replicas of a range: its factor, capped at the nodes there are (in its data centre). */
     private static ToIntFunction<ReplicaGroup> replicas(RingTopology topology, java.util.Set<String> nodes) {
-        Map<String, Integer> inDc = new HashMap<>();
-        return g -> {
-            if (g.successor()) {
-                return Math.min(g.factor(), nodes.size());
+        Map<ReplicaGroup, Integer> known = new HashMap<>(); // a group's count is the same for every range
+        return g -> known.computeIfAbsent(g, x -> {
+            if (!x.dc().isEmpty()) { // places are needed, and read, only where a data centre keeps the replicas
+                nodes.forEach(id -> placeOf(topology, id));
             }
-            if (inDc.isEmpty()) { // places are needed, and read, only where a data centre keeps the replicas
-                nodes.forEach(id -> inDc.merge(placeOf(topology, id).dc(), 1, Integer::sum));
-            }
-            return Math.min(g.factor(), inDc.getOrDefault(g.dc(), 0));
-        };
+            return topology.replicas(x, nodes);
+        });
     }
 
     private static RingTopology.Place placeOf(RingTopology topology, String node) {

@@ -108,6 +108,21 @@ class RingTopologyTest {
     }
 
     @Test
+    void aRangesReplicasAreEachFactorCappedAtTheNodesOfItsDataCentre() {
+        Map<String, Place> places = Map.of("a", new Place("dc1", "r1"), "b", new Place("dc1", "r2"),
+                "c", new Place("dc2", "r1"), "d", new Place("dc2", "r1"), "e", new Place("dc2", "r2"));
+        RingTopology t = new RingTopology(places, Map.of());
+        List<String> all = List.of("a", "b", "c", "d", "e");
+        assertThat(t.replicas(Replication.networkTopology(Map.of("dc1", 3, "dc2", 2)), all)).isEqualTo(2 + 2);
+        assertThat(t.replicas(Replication.networkTopology(Map.of("dc1", 0, "dc2", 3)), all)).isEqualTo(3);
+        assertThat(t.replicas(Replication.simple(3), List.of("a", "b"))).isEqualTo(2);
+        assertThat(t.replicas(new ReplicaGroup(Replication.networkTopology(Map.of("dc2", 2)), "dc2"), List.of("a", "c")))
+                .isEqualTo(1);
+        assertThatThrownBy(() -> t.replicas(Replication.networkTopology(Map.of("dc1", 1)), List.of("a", "x")))
+                .hasMessage("node x: no data centre and rack known");
+    }
+
+    @Test
     void anUnknownKeyspaceOrNodeIsOneLine() {
         RingTopology t = new RingTopology(Map.of("a", new Place("dc1", "r1")), Map.of("ks", Replication.simple(1)));
         assertThatThrownBy(() -> t.replicas("other", Map.of("a", List.of(1L)), 0))
