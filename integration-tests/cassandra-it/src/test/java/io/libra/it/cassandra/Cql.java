@@ -12,8 +12,13 @@ final class Cql {
     private Cql() {
     }
 
-    /** A session that reconnects fast to nodes the ITs stop and start. */
+    /** A session that reconnects fast to nodes the ITs stop and start (SimpleSnitch's datacenter1). */
     static CqlSession session() {
+        return session("datacenter1");
+    }
+
+    /** The same, for a ring whose snitch names the data centre {@code dc}. */
+    static CqlSession session(String dc) {
         DriverConfigLoader cfg = DriverConfigLoader.programmaticBuilder()
                 .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(5))
                 .withDuration(DefaultDriverOption.RECONNECTION_BASE_DELAY, Duration.ofMillis(500))
@@ -21,7 +26,7 @@ final class Cql {
                 .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, Duration.ofSeconds(30))
                 .build();
         return CqlSession.builder().addContactPoint(new InetSocketAddress("127.0.0.1", 9042))
-                .withLocalDatacenter("datacenter1").withConfigLoader(cfg).build();
+                .withLocalDatacenter(dc).withConfigLoader(cfg).build();
     }
 
     /**

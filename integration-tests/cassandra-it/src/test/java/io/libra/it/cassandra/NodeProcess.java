@@ -27,6 +27,8 @@ final class NodeProcess implements AutoCloseable {
     private Process process;
     /** A node joining a running ring streams its ranges in (auto_bootstrap: true); the first ones do not. */
     boolean bootstrap;
+    /** Null: SimpleSnitch (datacenter1, rack1); else GossipingPropertyFileSnitch with this rack in dc1. */
+    String rack;
 
     NodeProcess(int index, long initialToken, Path workDir) {
         this(index, initialToken, 1, workDir);
@@ -58,7 +60,7 @@ final class NodeProcess implements AutoCloseable {
                 "partitioner: org.apache.cassandra.dht.Murmur3Partitioner",
                 "commitlog_sync: periodic",
                 "commitlog_sync_period: 10000ms",
-                "endpoint_snitch: SimpleSnitch",
+                "endpoint_snitch: " + (rack == null ? "SimpleSnitch" : "GossipingPropertyFileSnitch"),
                 "seed_provider:",
                 "  - class_name: org.apache.cassandra.locator.SimpleSeedProvider",
                 "    parameters:",
@@ -77,6 +79,9 @@ final class NodeProcess implements AutoCloseable {
                 "cdc_raw_directory: " + dir.resolve("cdc_raw"),
                 "");
         Files.writeString(dir.resolve("cassandra.yaml"), yaml);
+        if (rack != null) { // read from the classpath, which starts with this directory
+            Files.writeString(dir.resolve("cassandra-rackdc.properties"), "dc=dc1\nrack=" + rack + "\n");
+        }
         Files.writeString(dir.resolve("logback.xml"), String.join("\n",
                 "<configuration>",
                 "  <appender name=\"FILE\" class=\"ch.qos.logback.core.FileAppender\">",
@@ -106,7 +111,7 @@ final class NodeProcess implements AutoCloseable {
                 "-Dcassandra-foreground=yes",
                 "-Dcassandra.ring_delay_ms=5000",
                 "-Dcassandra.skip_wait_for_gossip_to_settle=0",
-                "-cp", lib.toAbsolutePath() + "/*",
+                "-cp", dir.toAbsolutePath() + java.io.File.pathSeparator + lib.toAbsolutePath() + "/*",
                 "org.apache.cassandra.service.CassandraDaemon"));
         process = new ProcessBuilder(cmd).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log().toFile())).start();

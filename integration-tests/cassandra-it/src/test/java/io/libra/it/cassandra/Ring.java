@@ -42,6 +42,15 @@ final class Ring implements AutoCloseable {
         this(tokens.length, (i, work) -> new NodeProcess(i + 1, tokens[i], work));
     }
 
+    /** A single-token ring in one data centre, dc1, node i at tokens[i] in racks[i] (GossipingPropertyFileSnitch). */
+    static Ring racked(long[] tokens, String[] racks) throws IOException {
+        return new Ring(tokens.length, (i, work) -> {
+            NodeProcess n = new NodeProcess(i + 1, tokens[i], work);
+            n.rack = racks[i];
+            return n;
+        });
+    }
+
     /** A vnode ring: each node takes {@code numTokens} tokens of Cassandra's choosing. */
     static Ring vnodes(int count, int numTokens) throws IOException {
         return new Ring(count, (i, work) -> new NodeProcess(i + 1, 0, numTokens, work));

@@ -1,0 +1,141 @@
+package io.libra.it.cassandra;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.libra.cassandra.Sidecar;
+import io.libra.it.Poll;
+import io.libra.it.cassandra.SidecarHttp.Reply;
+import java.io.IOException;
+import java.math.BigInteger;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The sidecar on a racked ring: three nodes in dc1 (GossipingPropertyFileSnitch), n1 in rack r1,
+ * n2 and n3 in r2, and a keyspace NetworkTopologyStrategy {dc1: 2}, whose replicas are not the
+ * next node clockwise (the range n2 owns is on n2 and n1, not n3). The sidecar reads the racks,
+ * plans and runs one move, and cleans exactly the nodes Cassandra's own placement says lost ranges
+ * of that keyspace; every write acknowledged at QUORUM reads back.
+ */
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
+class RackedRingIT {
+    private static final Logger LOG = LoggerFactory.getLogger(RackedRingIT.class);
+    private static final String AUTH = "it-racks-secret";
+    private static final String RACKED = "libra_racks";
+    private static final Workload.Spec LOAD = new Workload.Spec(new String[] {"libra_rf1", RACKED},
+            ConsistencyLevel.QUORUM, new long[] {20_000, 6_000}, 512);
+    private SidecarHttp api;
+
+    @Test
+    void movesAndCleansUpByTheRacks() throws Exception {
+        try (Ring ring = Ring.racked(Ring.SKEWED, new String[] {"r1", "r2", "r2"})) {
+            ring.start();
+            try (CqlSession session = Cql.session("dc1")) {
+                Cql.keyspaces(session, 1);
+                session.execute("CREATE KEYSPACE " + RACKED + " WITH replication = "
+                        + "{'class': 'NetworkTopologyStrategy', 'dc1': 2}");
+                session.execute("CREATE TABLE " + RACKED + ".kv (k text PRIMARY KEY, v blob)");
+                Poll.until(Duration.ofSeconds(60), "schema agreement", session::checkSchemaAgreement);
+                assertThat(holders(ring, Ring.SKEWED[1])).as("n2's range is on n2 and n1 (racks), not n3")
+                        .containsExactly("n1", "n2");
+                Workload load = new Workload(session, 800, LOAD);
+                try (Sidecar sidecar = new Sidecar(new ItSidecarConfig(3, AUTH).planner("lambda: 0.05, max_moves: 1, "
+                        + "slices_per_subrange: 4, min_improvement: 0.01, fluctuation_threshold: 0").load("racked")).start()) {
+                    api = new SidecarHttp(sidecar.port());
+                    load.start();
+                    awaitPlan();
+                    Map<List<String>, List<String>> before = ring.jmx(0).rangeToEndpoints(RACKED);
+                    JsonNode job = runToTheEnd();
+                    Map<List<String>, List<String>> after = ring.jmx(0).rangeToEndpoints(RACKED);
+                    Set<String> lost = lostRanges(before, after);
+                    LOG.info("{} lost ranges on {}; job: {}", RACKED, lost, job);
+                    assertThat(lost).as("the move took ranges of the racked keyspace away from some node").isNotEmpty();
+                    Set<String> cleaned = new TreeSet<>();
+                    for (JsonNode m : job.path("moves")) {
+                        m.path("cleanedUp").forEach(c -> cleaned.add(c.asText()));
+                    }
+                    assertThat(cleaned.stream().filter(c -> c.endsWith(":" + RACKED)).map(c -> c.substring(0, c.indexOf(':'))))
+                            .as("cleaned by Cassandra's placement").containsExactlyInAnyOrderElementsOf(lost);
+                } finally {
+                    load.close();
+                }
+                Acknowledged.readBack(session, load, ConsistencyLevel.QUORUM);
+            }
+        }
+    }
+
+    private void awaitPlan() {
+        Poll.until(Duration.ofSeconds(180), "a plan with a token move on the racked ring",
+                () -> api.get("/api/v1/plan").body().path("actions").size() > 0);
+    }
+
+    /** POST /rebalance naming the plan just read (again if a new window re-planned), then the job to its end. */
+    private JsonNode runToTheEnd() {
+        Reply submitted = null;
+        for (int attempt = 0; attempt < 5 && (submitted == null || submitted.status() == 409); attempt++) {
+            awaitPlan();
+            String id = api.get("/api/v1/plan").body().path("planId").asText();
+            submitted = api.post("/api/v1/rebalance", AUTH, "{\"plan_id\": \"" + id + "\"}");
+        }
+        assertThat(submitted.status()).as(submitted.body().toString()).isEqualTo(202);
+        String poll = submitted.body().path("poll").asText();
+        JsonNode[] job = new JsonNode[1];
+        Poll.until(Duration.ofSeconds(240), "the job to end with nothing left to clean", () -> {
+            job[0] = api.get(poll).body();
+            String state = job[0].path("state").asText();
+            if (state.equals("FAILED") || state.equals("ABANDONED")) {
+                throw new AssertionError("job ended " + state + ": " + job[0]);
+            }
+            return state.equals("DONE") && job[0].path("pendingCleanup").isEmpty();
+        });
+        return job[0];
+    }
+
+    /** The nodes holding the range that contains {@code token}, by Cassandra's own range map. */
+    private static List<String> holders(Ring ring, long token) throws IOException {
+        return holdersAt(ring.jmx(0).rangeToEndpoints(RACKED), BigInteger.valueOf(token));
+    }
+
+    /** Nodes that held some part of the ring before and not after: the ones that must be cleaned. */
+    private static Set<String> lostRanges(Map<List<String>, List<String>> before, Map<List<String>, List<String>> after) {
+        Set<BigInteger> bounds = new TreeSet<>();
+        for (Map<List<String>, List<String>> m : List.of(before, after)) {
+            m.keySet().forEach(r -> r.forEach(t -> bounds.add(new BigInteger(t))));
+        }
+        Set<String> lost = new TreeSet<>();
+        for (BigInteger end : bounds) { // each range (previous bound, end] is one piece on both maps
+            List<String> was = holdersAt(before, end);
+            List<String> now = holdersAt(after, end);
+            was.stream().filter(n -> !now.contains(n)).forEach(lost::add);
+        }
+        return lost;
+    }
+
+    /** The replicas of the range (start, end] holding {@code token}, as node ids n1..n3. */
+    private static List<String> holdersAt(Map<List<String>, List<String>> ranges, BigInteger token) {
+        for (Map.Entry<List<String>, List<String>> e : ranges.entrySet()) {
+            BigInteger start = new BigInteger(e.getKey().get(0));
+            BigInteger end = new BigInteger(e.getKey().get(1));
+            boolean inside = start.compareTo(end) < 0 ? token.compareTo(start) > 0 && token.compareTo(end) <= 0
+                    : token.compareTo(start) > 0 || token.compareTo(end) <= 0;
+            if (inside) {
+                List<String> ids = new ArrayList<>();
+                e.getValue().forEach(ep -> ids.add("n" + ep.replaceFirst("^/", "").replaceFirst(":\\d+$", "").substring(8)));
+                return ids.stream().sorted().toList();
+            }
+        }
+        throw new AssertionError("no range holds " + token + " in " + ranges);
+    }
+}
