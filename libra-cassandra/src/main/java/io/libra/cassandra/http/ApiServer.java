@@ -26,10 +26,11 @@ import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.ssl.SslContext;
-import io.netty.util.concurrent.DefaultEventExecutorGroup;
-import io.netty.util.concurrent.EventExecutorGroup;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -48,7 +49,11 @@ public final class ApiServer implements AutoCloseable {
      * Requests are answered off the I/O threads: a rebalance takes the execution lease over CQL and
      * the add-node advice models the ring, and neither may stall other connections (a /metrics scrape).
      */
-    private final EventExecutorGroup handlers = new DefaultEventExecutorGroup(4);
+    private final ExecutorService answering = Executors.newFixedThreadPool(4, r -> {
+        Thread t = new Thread(r, "libra-api");
+        t.setDaemon(true);
+        return t;
+    });
     private final Channel channel;
 
     /** Binds at once; a taken port or a bad address is a {@link StartupException} naming http.host/http.port. */
@@ -65,8 +70,7 @@ public final class ApiServer implements AutoCloseable {
                         if (tls != null) {
                             ch.pipeline().addLast(tls.newHandler(ch.alloc()));
                         }
-                        ch.pipeline().addLast(new HttpServerCodec(), new Aggregator());
-                        ch.pipeline().addLast(handlers, new Handler(api));
+                        ch.pipeline().addLast(new HttpServerCodec(), new Aggregator(), new Handler(api, answering));
                     }
                 });
         ChannelFuture bound = b.bind(host, port).awaitUninterruptibly();
@@ -92,9 +96,14 @@ public final class ApiServer implements AutoCloseable {
         if (ch != null) {
             ch.close().awaitUninterruptibly();
         }
+        answering.shutdownNow();
+        try {
+            answering.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
         workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
-        handlers.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
     }
 
     static void send(ChannelHandlerContext ctx, Api.Response r, boolean keepAlive) {
@@ -126,21 +135,30 @@ public final class ApiServer implements AutoCloseable {
 
     private static final class Handler extends SimpleChannelInboundHandler<FullHttpRequest> {
         private final Api api;
+        private final ExecutorService answering;
 
-        Handler(Api api) {
+        Handler(Api api, ExecutorService answering) {
             this.api = api;
+            this.answering = answering;
         }
 
+        /** Reads the request on the I/O thread and answers it on {@code answering} (a stopping server: closed). */
         @Override
         protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest req) {
-            Api.Response r;
             if (!req.decoderResult().isSuccess()) {
-                r = Api.Response.error(400, "malformed HTTP request");
-            } else {
-                r = api.handleSafely(req.method().name(), req.uri(), req.headers().get(HttpHeaderNames.AUTHORIZATION),
-                        ByteBufUtil.getBytes(req.content()));
+                send(ctx, Api.Response.error(400, "malformed HTTP request"), false);
+                return;
             }
-            send(ctx, r, HttpUtil.isKeepAlive(req) && req.decoderResult().isSuccess());
+            String method = req.method().name();
+            String uri = req.uri();
+            String auth = req.headers().get(HttpHeaderNames.AUTHORIZATION);
+            byte[] body = ByteBufUtil.getBytes(req.content());
+            boolean keepAlive = HttpUtil.isKeepAlive(req);
+            try {
+                answering.execute(() -> send(ctx, api.handleSafely(method, uri, auth, body), keepAlive));
+            } catch (RejectedExecutionException e) {
+                ctx.close();
+            }
         }
 
         /** A client that went away mid-request (or sent garbage Netty cannot decode): one line, then close. */

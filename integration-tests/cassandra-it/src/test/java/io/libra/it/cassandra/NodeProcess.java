@@ -27,6 +27,8 @@ final class NodeProcess implements AutoCloseable {
     private Process process;
     /** A node joining a running ring streams its ranges in (auto_bootstrap: true); the first ones do not. */
     boolean bootstrap;
+    /** A vnode node's own tokens (comma-separated, signed decimal), or null: Cassandra chooses them. */
+    String initialTokens;
     /** Null: SimpleSnitch (datacenter1, rack1); else GossipingPropertyFileSnitch with this rack in dc1. */
     String rack;
 
@@ -56,7 +58,8 @@ final class NodeProcess implements AutoCloseable {
         String yaml = String.join("\n",
                 "cluster_name: libra-it",
                 "num_tokens: " + numTokens,
-                numTokens == 1 ? "initial_token: " + initialToken : "# vnodes: Cassandra chooses the tokens",
+                numTokens == 1 ? "initial_token: " + initialToken
+                        : initialTokens != null ? "initial_token: " + initialTokens : "# vnodes: Cassandra chooses the tokens",
                 "partitioner: org.apache.cassandra.dht.Murmur3Partitioner",
                 "commitlog_sync: periodic",
                 "commitlog_sync_period: 10000ms",

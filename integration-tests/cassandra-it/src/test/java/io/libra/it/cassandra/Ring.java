@@ -136,7 +136,17 @@ final class Ring implements AutoCloseable {
      * ranges in) and waits until every node sees it live.
      */
     NodeProcess join(long token) throws IOException {
-        NodeProcess n = new NodeProcess(nodes.size() + 1, token, work);
+        return join(new NodeProcess(nodes.size() + 1, token, work));
+    }
+
+    /** As {@link #join(long)} for a vnode node taking {@code tokens} (signed decimal) as its initial_token. */
+    NodeProcess join(List<String> tokens) throws IOException {
+        NodeProcess n = new NodeProcess(nodes.size() + 1, 0, tokens.size(), work);
+        n.initialTokens = String.join(",", tokens);
+        return join(n);
+    }
+
+    private NodeProcess join(NodeProcess n) throws IOException {
         n.bootstrap = true;
         n.writeConfig();
         nodes.add(n);

@@ -2,6 +2,7 @@ package io.libra.it.cassandra;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.libra.cassandra.Sidecar;
@@ -18,12 +19,19 @@ import org.slf4j.LoggerFactory;
  * A real 3-node ring with {@code num_tokens: 4} (vnodes, Cassandra 5.0's way): the sidecar
  * observes only. /status says so and gives the nodes' own balance, the partition samplers stay
  * off, planning is suspended with the reason, no gauge is NaN, and the add-node advice gives a
- * joining node four new tokens from the last window, which is also served as a snapshot.
+ * joining node four new tokens from the last window, which is also served as a snapshot. Then a
+ * 4th node is bootstrapped with those tokens, and the disk balance measured after the join is
+ * compared with the advice's prediction; every write acknowledged at ALL reads back.
  */
-@Timeout(value = 8, unit = TimeUnit.MINUTES)
+@Timeout(value = 12, unit = TimeUnit.MINUTES)
 class VnodeRingIT {
     private static final Logger LOG = LoggerFactory.getLogger(VnodeRingIT.class);
     private static final String AUTH = "it-vnodes-secret";
+    private static final int MEASURE_OPS = 12_000;
+    /** As in {@link AddNodeIT}: the advice's window is one short window, its per-node disk bytes vary by a few percent. */
+    private static final double TOLERANCE = 0.10;
+    private static final Workload.Spec AT_ALL = new Workload.Spec(Workload.Spec.DEFAULT.keyspaces(), ConsistencyLevel.ALL,
+            Workload.Spec.DEFAULT.maxKeys(), Workload.Spec.DEFAULT.valueBytes());
 
     @Test
     void aVnodeRingIsObservedNeverPlanned() throws Exception {
@@ -33,7 +41,7 @@ class VnodeRingIT {
             assertThat(ring.jmx(0).tokens()).as("n1's tokens").hasSize(4);
             try (CqlSession session = Cql.session()) {
                 Cql.keyspaces(session, 1, 3);
-                try (Workload load = new Workload(session, 500); Sidecar sidecar = new Sidecar(new ItSidecarConfig(3, AUTH)
+                try (Workload load = new Workload(session, 500, AT_ALL); Sidecar sidecar = new Sidecar(new ItSidecarConfig(3, AUTH)
                         .collection("window_seconds: 8, min_samples: 100, subranges_per_arc: 8").load("sidecar-vnodes")).start()) {
                     SidecarHttp api = new SidecarHttp(sidecar.port());
                     assertThat(sidecar.observeOnly()).isTrue();
@@ -45,7 +53,10 @@ class VnodeRingIT {
                     for (int i = 0; i < 3; i++) {
                         ringTokens.addAll(ring.jmx(i).tokens());
                     }
-                    observedOnly(api, ringTokens);
+                    JsonNode advice = observedOnly(api, ringTokens);
+                    joinedAtTheAdvice(ring, load, advice);
+                    load.close();
+                    Acknowledged.readBack(session, load, ConsistencyLevel.ALL);
                 }
             }
         } finally {
@@ -53,7 +64,27 @@ class VnodeRingIT {
         }
     }
 
-    private static void observedOnly(SidecarHttp api, java.util.List<String> ringTokens) {
+    /**
+     * The vnode advice checked by doing it: a 4th node bootstrapped with the advised four tokens
+     * takes them, and by the nodes' own counters the disk Max/Mean after the join is within
+     * {@link #TOLERANCE} of what the advice predicted.
+     */
+    private static void joinedAtTheAdvice(Ring ring, Workload load, JsonNode advice) throws Exception {
+        java.util.List<String> tokens = java.util.List.of(advice.path("nodes").get(0).path("initialToken").asText().split(","));
+        Usage before = Usage.measureQuiet(ring, load, MEASURE_OPS);
+        NodeProcess n4 = ring.join(tokens);
+        assertThat(ring.jmx(n4.index - 1).tokens()).as("n4 took the advised tokens").containsExactlyInAnyOrderElementsOf(tokens);
+        Usage.measure(ring, load, MEASURE_OPS / 2); // the streamed data settles
+        Usage after = Usage.measureQuiet(ring, load, MEASURE_OPS);
+        double predicted = advice.path("predicted").path("diskMaxOverMean").asDouble();
+        LOG.info("vnode join: disk Max/Mean {} -> {} (predicted {}, ownership split {}); before {}; after {}",
+                before.diskMaxOverMean(), after.diskMaxOverMean(), predicted,
+                advice.path("ownershipSplit").path("predicted").path("diskMaxOverMean").asDouble(), before, after);
+        assertThat(after.diskMaxOverMean()).as("measured disk Max/Mean after the join against the advice's")
+                .isCloseTo(predicted, org.assertj.core.data.Offset.offset(TOLERANCE));
+    }
+
+    private static JsonNode observedOnly(SidecarHttp api, java.util.List<String> ringTokens) {
         JsonNode status = api.get("/api/v1/status").body();
         LOG.info("status: {}", status);
         assertThat(status.path("observeOnly").asBoolean()).isTrue();
@@ -94,5 +125,6 @@ class VnodeRingIT {
         String metrics = api.get("/metrics").raw();
         assertThat(metrics).contains("libra_cassandra_window_plannable 0.0").contains("libra_cassandra_node_cpu_cores")
                 .doesNotContain("NaN");
+        return advice.body();
     }
 }
