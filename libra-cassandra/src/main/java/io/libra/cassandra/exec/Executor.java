@@ -129,39 +129,28 @@ public final class Executor implements AutoCloseable {
 
     /**
      * Starts a job for a plan's moveToken actions; fails with IllegalStateException (one line) when
-     * a job is still running or cleanups are still owed, IllegalArgumentException when the plan
-     * holds other actions.
+     * a job is still running, cleanups are still owed or another sidecar holds the lease,
+     * IllegalArgumentException when the plan holds other actions. The lease is taken outside the
+     * executor's lock: it is a CQL round trip, and /status must not wait on it.
      */
     public Job submit(Plan plan, String planId, boolean dryRun) {
+        Job j = newJob(plan, planId, dryRun);
         synchronized (lock) {
-            if (job != null && !job.finished()) {
-                throw new IllegalStateException("job " + job.id + " is still " + job.state.name().toLowerCase(Locale.ROOT));
-            }
-            if (job != null && !job.pendingCleanup.isEmpty() && !dryRun) {
-                throw new IllegalStateException("job " + job.id + " still owes cleanup on " + job.pendingCleanup.keySet()
-                        + ": it runs once the ring is NORMAL (see /api/v1/status)");
-            }
-            if (!dryRun) {
-                lease.acquire().ifPresent(why -> {
-                    throw new IllegalStateException(why);
-                });
-            }
-            Job j = new Job();
-            j.id = UUID.randomUUID().toString();
-            j.planId = planId;
-            j.createdAt = clock.instant().toString();
-            j.dryRun = dryRun;
-            for (Action a : plan.actions()) {
-                if (!(a instanceof MoveTokenAction m)) {
-                    throw new IllegalArgumentException("a ring job runs moveToken actions only, got " + a.type());
+            mayStart(dryRun);
+        }
+        if (!dryRun) {
+            lease.acquire().ifPresent(why -> {
+                throw new IllegalStateException(why);
+            });
+        }
+        synchronized (lock) {
+            try {
+                mayStart(dryRun);
+            } catch (IllegalStateException e) {
+                if (!dryRun && (job == null || job.finished() && !owes(job))) {
+                    lease.release(); // taken for nothing: no job of this sidecar will give it up
                 }
-                Job.Move jm = new Job.Move();
-                jm.node = m.node();
-                jm.fromToken = m.fromToken();
-                jm.toToken = m.toToken();
-                jm.bytes = m.sizeBytes();
-                jm.reason = m.reason() == null ? null : m.reason().note();
-                j.moves.add(jm);
+                throw e;
             }
             if (job != null && job.finished()) {
                 journal().archive(job, config.execution.history);
@@ -171,6 +160,37 @@ public final class Executor implements AutoCloseable {
             start(j, () -> run(j));
             return j;
         }
+    }
+
+    private void mayStart(boolean dryRun) {
+        if (job != null && !job.finished()) {
+            throw new IllegalStateException("job " + job.id + " is still " + job.state.name().toLowerCase(Locale.ROOT));
+        }
+        if (job != null && !job.pendingCleanup.isEmpty() && !dryRun) {
+            throw new IllegalStateException("job " + job.id + " still owes cleanup on " + job.pendingCleanup.keySet()
+                    + ": it runs once the ring is NORMAL (see /api/v1/status)");
+        }
+    }
+
+    private Job newJob(Plan plan, String planId, boolean dryRun) {
+        Job j = new Job();
+        j.id = UUID.randomUUID().toString();
+        j.planId = planId;
+        j.createdAt = clock.instant().toString();
+        j.dryRun = dryRun;
+        for (Action a : plan.actions()) {
+            if (!(a instanceof MoveTokenAction m)) {
+                throw new IllegalArgumentException("a ring job runs moveToken actions only, got " + a.type());
+            }
+            Job.Move jm = new Job.Move();
+            jm.node = m.node();
+            jm.fromToken = m.fromToken();
+            jm.toToken = m.toToken();
+            jm.bytes = m.sizeBytes();
+            jm.reason = m.reason() == null ? null : m.reason().note();
+            j.moves.add(jm);
+        }
+        return j;
     }
 
     public Job submit(Plan plan, boolean dryRun) {

@@ -78,6 +78,19 @@ class ExecutorLeaseTest {
     }
 
     @Test
+    void aPlanTheExecutorCannotRunNeverTakesTheLease() {
+        ScriptedLease lease = new ScriptedLease();
+        lease.answers.add(Optional.empty());
+        try (Executor e = executor(new FakeRing(T1, T2, T3), lease)) {
+            Plan regions = new Plan("libra", List.of(new io.libra.core.plan.MoveAction("r-0", "n1", "n2", 0, null)), null, null,
+                    PlanStatus.PLANNED, "");
+            assertThatThrownBy(() -> e.submit(regions, false)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("moveToken actions only");
+            assertThat(lease.calls).isEmpty();
+        }
+    }
+
+    @Test
     void aJobHoldsTheLeaseForEveryMoveAndGivesItUpOnceCleanedUp() {
         FakeRing ring = new FakeRing(T1, T2, T3);
         ScriptedLease lease = new ScriptedLease();

@@ -37,8 +37,6 @@ class AddNodeIT {
      * Collector timed each node on its own interval, the prediction missed by 0.20-0.25.
      */
     private static final double TOLERANCE = 0.10;
-    private static final Workload.Spec AT_ALL = new Workload.Spec(Workload.Spec.DEFAULT.keyspaces(), ConsistencyLevel.ALL,
-            Workload.Spec.DEFAULT.maxKeys(), Workload.Spec.DEFAULT.valueBytes());
 
     @Test
     void aNodeJoinedAtTheAdvisedTokenRelievesTheHottestNode() throws Exception {
@@ -47,26 +45,21 @@ class AddNodeIT {
             ring.start();
             try (CqlSession session = Cql.session()) {
                 Cql.keyspaces(session, 1, 3);
-                try (Workload load = new Workload(session, 800, AT_ALL)) {
+                try (Workload load = new Workload(session, 800, Workload.Spec.AT_ALL)) {
                     load.start();
                     JsonNode advice = advice(ring, load);
                     LOG.info("advice: {}", advice);
-                    Usage before = Usage.measureQuiet(ring, load, MEASURE_OPS);
                     long token = Long.parseLong(advice.path("nodes").get(0).path("initialToken").asText());
                     long joining = System.nanoTime();
-                    NodeProcess n4 = ring.join(token);
-                    LOG.info("n4 joined at {} after {} s", token, (System.nanoTime() - joining) / 1_000_000_000);
-                    assertThat(ring.token(n4.index - 1)).isEqualTo(token);
-                    Usage.measure(ring, load, MEASURE_OPS / 2); // the streamed data settles
-                    Usage after = Usage.measureQuiet(ring, load, MEASURE_OPS);
-                    double predicted = advice.path("predicted").path("diskMaxOverMean").asDouble();
-                    LOG.info("disk Max/Mean {} -> {} (predicted {}, ownership split {}); before {}; after {}",
-                            before.diskMaxOverMean(), after.diskMaxOverMean(), predicted,
-                            advice.path("ownershipSplit").path("predicted").path("diskMaxOverMean").asDouble(), before, after);
+                    Usage.AroundJoin join = Usage.aroundJoin(ring, load, MEASURE_OPS, () -> ring.join(token));
+                    LOG.info("n4 joined at {}; {} s from the first measurement's start to the last's end", token,
+                            (System.nanoTime() - joining) / 1_000_000_000);
+                    assertThat(ring.token(join.joined().index - 1)).isEqualTo(token);
                     assertThat(token).as("the advised token splits n3's arc (-6e18, 3e18], the hottest")
                             .isGreaterThan(TOKENS[1]).isLessThan(TOKENS[2]);
-                    assertThat(after.diskMaxOverMean()).as("measured disk Max/Mean after the join against the advice's")
-                            .isCloseTo(predicted, org.assertj.core.data.Offset.offset(TOLERANCE));
+                    join.asPredictedBy(advice, TOLERANCE);
+                    Usage before = join.before();
+                    Usage after = join.after();
                     assertThat(max(after.diskBytes())).as("the hottest node's disk work falls")
                             .isLessThan(max(before.diskBytes()));
                     assertThat(share(after.diskBytes(), 2)).as("n3's share of disk work falls")

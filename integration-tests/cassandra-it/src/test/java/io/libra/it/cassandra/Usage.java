@@ -35,6 +35,33 @@ record Usage(double[] cpuSeconds, double[] diskBytes) {
         return measure(ring, load, ops);
     }
 
+    /** A node joining the ring, and what it returns: the node. */
+    interface Join {
+        NodeProcess run() throws IOException;
+    }
+
+    /** The ring's usage before and after a node joined, measured quietly over the same number of operations. */
+    record AroundJoin(Usage before, Usage after, NodeProcess joined) {
+        /** Logs the join against the add-node advice and asserts the disk Max/Mean after it is within {@code tolerance} of the prediction. */
+        void asPredictedBy(com.fasterxml.jackson.databind.JsonNode advice, double tolerance) {
+            double predicted = advice.path("predicted").path("diskMaxOverMean").asDouble();
+            LOG.info("{} joined: disk Max/Mean {} -> {} (predicted {}, ownership split {}); before {}; after {}", joined.id(),
+                    before.diskMaxOverMean(), after.diskMaxOverMean(), predicted,
+                    advice.path("ownershipSplit").path("predicted").path("diskMaxOverMean").asDouble(), before, after);
+            org.assertj.core.api.Assertions.assertThat(after.diskMaxOverMean())
+                    .as("measured disk Max/Mean after the join against the advice's")
+                    .isCloseTo(predicted, org.assertj.core.data.Offset.offset(tolerance));
+        }
+    }
+
+    /** Measures, joins, lets the streamed data settle (half as many operations), measures again. */
+    static AroundJoin aroundJoin(Ring ring, Workload load, int ops, Join join) throws IOException {
+        Usage before = measureQuiet(ring, load, ops);
+        NodeProcess n = join.run();
+        measure(ring, load, ops / 2);
+        return new AroundJoin(before, measureQuiet(ring, load, ops), n);
+    }
+
     private static long compacting(Ring ring) throws IOException {
         long n = 0;
         for (int i = 0; i < ring.nodes.size(); i++) {

@@ -30,8 +30,6 @@ class VnodeRingIT {
     private static final int MEASURE_OPS = 12_000;
     /** As in {@link AddNodeIT}: the advice's window is one short window, its per-node disk bytes vary by a few percent. */
     private static final double TOLERANCE = 0.10;
-    private static final Workload.Spec AT_ALL = new Workload.Spec(Workload.Spec.DEFAULT.keyspaces(), ConsistencyLevel.ALL,
-            Workload.Spec.DEFAULT.maxKeys(), Workload.Spec.DEFAULT.valueBytes());
 
     @Test
     void aVnodeRingIsObservedNeverPlanned() throws Exception {
@@ -41,7 +39,7 @@ class VnodeRingIT {
             assertThat(ring.jmx(0).tokens()).as("n1's tokens").hasSize(4);
             try (CqlSession session = Cql.session()) {
                 Cql.keyspaces(session, 1, 3);
-                try (Workload load = new Workload(session, 500, AT_ALL); Sidecar sidecar = new Sidecar(new ItSidecarConfig(3, AUTH)
+                try (Workload load = new Workload(session, 500, Workload.Spec.AT_ALL); Sidecar sidecar = new Sidecar(new ItSidecarConfig(3, AUTH)
                         .collection("window_seconds: 8, min_samples: 100, subranges_per_arc: 8").load("sidecar-vnodes")).start()) {
                     SidecarHttp api = new SidecarHttp(sidecar.port());
                     assertThat(sidecar.observeOnly()).isTrue();
@@ -71,17 +69,10 @@ class VnodeRingIT {
      */
     private static void joinedAtTheAdvice(Ring ring, Workload load, JsonNode advice) throws Exception {
         java.util.List<String> tokens = java.util.List.of(advice.path("nodes").get(0).path("initialToken").asText().split(","));
-        Usage before = Usage.measureQuiet(ring, load, MEASURE_OPS);
-        NodeProcess n4 = ring.join(tokens);
-        assertThat(ring.jmx(n4.index - 1).tokens()).as("n4 took the advised tokens").containsExactlyInAnyOrderElementsOf(tokens);
-        Usage.measure(ring, load, MEASURE_OPS / 2); // the streamed data settles
-        Usage after = Usage.measureQuiet(ring, load, MEASURE_OPS);
-        double predicted = advice.path("predicted").path("diskMaxOverMean").asDouble();
-        LOG.info("vnode join: disk Max/Mean {} -> {} (predicted {}, ownership split {}); before {}; after {}",
-                before.diskMaxOverMean(), after.diskMaxOverMean(), predicted,
-                advice.path("ownershipSplit").path("predicted").path("diskMaxOverMean").asDouble(), before, after);
-        assertThat(after.diskMaxOverMean()).as("measured disk Max/Mean after the join against the advice's")
-                .isCloseTo(predicted, org.assertj.core.data.Offset.offset(TOLERANCE));
+        Usage.AroundJoin join = Usage.aroundJoin(ring, load, MEASURE_OPS, () -> ring.join(tokens));
+        assertThat(ring.jmx(join.joined().index - 1).tokens()).as("n4 took the advised tokens")
+                .containsExactlyInAnyOrderElementsOf(tokens);
+        join.asPredictedBy(advice, TOLERANCE);
     }
 
     private static JsonNode observedOnly(SidecarHttp api, java.util.List<String> ringTokens) {

@@ -25,6 +25,8 @@ final class Workload implements AutoCloseable {
     record Spec(String[] keyspaces, ConsistencyLevel cl, long[] maxKeys, int valueBytes) {
         static final Spec DEFAULT = new Spec(new String[] {"libra_rf1", "libra_rf3"}, ConsistencyLevel.ONE,
                 new long[] {MAX_KEYS_RF1, MAX_KEYS_RF3}, 512);
+        /** The default load written and read at ALL, so a node bootstrapped meanwhile misses nothing acknowledged. */
+        static final Spec AT_ALL = new Spec(DEFAULT.keyspaces(), ConsistencyLevel.ALL, DEFAULT.maxKeys(), DEFAULT.valueBytes());
     }
 
     private final Spec spec;
