@@ -107,6 +107,9 @@ public final class Sidecar implements Daemon, AutoCloseable {
                 .register(registry);
         this.moves = Counter.builder("libra_cassandra_token_moves")
                 .description("Token moves completed by rebalance jobs").register(registry);
+        Gauge.builder("libra_cassandra_lease_held", executor, e -> e.leaseHeld() ? 1 : 0)
+                .description("1 while this sidecar holds the ring's execution lease (a job runs or cleans up), else 0")
+                .register(registry);
         Gauge.builder("libra_cassandra_job_running", executor, e -> e.busy() ? 1 : 0)
                 .description("1 while a rebalance job runs or waits, else 0").register(registry);
         for (Job.State st : Job.State.values()) {

@@ -98,6 +98,11 @@ public final class CqlLease implements Lease {
     }
 
     @Override
+    public synchronized boolean held() {
+        return renewing != null;
+    }
+
+    @Override
     public synchronized void release() {
         if (renewing == null) {
             return;

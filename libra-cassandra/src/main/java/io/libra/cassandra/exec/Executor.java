@@ -85,6 +85,11 @@ public final class Executor implements AutoCloseable {
         return book.journal();
     }
 
+    /** Whether this sidecar holds the execution lease now. */
+    public boolean leaseHeld() {
+        return lease.held();
+    }
+
     /** Called once for every job that reaches a final state (for metrics). */
     public void onJobEnd(Consumer<Job> listener) {
         this.onJobEnd = listener;

@@ -20,6 +20,11 @@ public interface Lease extends AutoCloseable {
         }
 
         @Override
+        public boolean held() {
+            return false;
+        }
+
+        @Override
         public void close() {
         }
     };
@@ -29,6 +34,9 @@ public interface Lease extends AutoCloseable {
 
     /** Gives the lease up if held (never throws: an unreleased lease lapses after its TTL). */
     void release();
+
+    /** Whether this sidecar holds the lease now, as far as it knows (taken and not given up; NONE: never). */
+    boolean held();
 
     /**
      * Stops renewing without giving the lease up: a job cut short by a stop keeps it until its TTL

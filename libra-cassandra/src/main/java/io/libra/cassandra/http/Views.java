@@ -59,6 +59,10 @@ public final class Views {
         o.put("windows", v.windows());
         o.put("dryRun", v.config().execution.dryRun);
         o.put("paused", v.paused());
+        ObjectNode lease = o.putObject("lease");
+        lease.put("enabled", v.config().lease.enabled);
+        lease.put("owner", v.config().lease.owner);
+        lease.put("row", v.config().lease.keyspace + ".lease, ring = " + v.config().clusterName);
         o.put("plannable", v.problem() == null);
         o.put("observeOnly", v.observeOnly());
         if (v.problem() != null) {

@@ -32,15 +32,25 @@ class ExecutorLeaseTest {
         final Deque<Optional<String>> answers = new ArrayDeque<>();
         final List<String> calls = new ArrayList<>();
 
+        boolean held;
+
         @Override
         public synchronized Optional<String> acquire() {
             calls.add("acquire");
-            return answers.size() > 1 ? answers.poll() : answers.peek();
+            Optional<String> answer = answers.size() > 1 ? answers.poll() : answers.peek();
+            held = answer.isEmpty();
+            return answer;
         }
 
         @Override
         public synchronized void release() {
             calls.add("release");
+            held = false;
+        }
+
+        @Override
+        public synchronized boolean held() {
+            return held;
         }
 
         @Override
@@ -102,6 +112,7 @@ class ExecutorLeaseTest {
             awaitReleased(lease);
             // at submit, before each of the two moves, then given up after the cleanups
             assertThat(lease.calls).containsExactly("acquire", "acquire", "acquire", "release");
+            assertThat(e.leaseHeld()).isFalse();
             assertThat(ring.cleanups).isNotEmpty();
         }
     }

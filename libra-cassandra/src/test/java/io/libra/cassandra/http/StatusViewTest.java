@@ -24,6 +24,7 @@ class StatusViewTest {
             instances.add(in);
         }
         c.instances = instances;
+        c.lease.owner = "host-a:9044";
         return c;
     }
 
@@ -38,6 +39,14 @@ class StatusViewTest {
         JsonNode nodes = status(RingModelBuilderTest.window()).path("nodes");
         assertThat(nodes.findValuesAsText("datacenter")).containsExactly("dc1", "dc1", "dc1");
         assertThat(nodes.findValuesAsText("rack")).containsExactly("rack1", "rack2", "rack1");
+    }
+
+    @Test
+    void theLeaseThisSidecarTakesIsNamed() {
+        JsonNode lease = status(RingModelBuilderTest.window()).path("lease");
+        assertThat(lease.path("enabled").asBoolean()).isTrue();
+        assertThat(lease.path("owner").asText()).isEqualTo("host-a:9044");
+        assertThat(lease.path("row").asText()).isEqualTo("libra_sidecar.lease, ring = " + config().clusterName);
     }
 
     @Test

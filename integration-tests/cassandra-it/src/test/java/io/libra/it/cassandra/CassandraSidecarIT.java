@@ -285,11 +285,13 @@ class CassandraSidecarIT {
     }
 
     /** The lease row is gone once the job has ended and cleaned up (DELETE … IF owner). */
-    private static void theJobGaveItsLeaseUp(CqlSession session) {
+    private void theJobGaveItsLeaseUp(CqlSession session) {
         Poll.until(Duration.ofSeconds(120), "the job to give its lease up", () ->
                 session.execute(com.datastax.oss.driver.api.core.cql.SimpleStatement
                         .newInstance("SELECT owner FROM libra_sidecar.lease WHERE ring = 'libra-it'")
                         .setConsistencyLevel(ConsistencyLevel.QUORUM)).one() == null);
+        assertThat(get("/metrics").raw()).contains("libra_cassandra_lease_held 0.0");
+        assertThat(get("/api/v1/status").body().path("lease").path("enabled").asBoolean()).isTrue();
     }
 
     /** Pause, submit, stop n2, resume: the job waits and says why; n2 back: the job finishes. */
