@@ -48,6 +48,7 @@ public final class CqlLease implements Lease {
     });
     private CqlSession session;
     private ScheduledFuture<?> renewing;
+    private boolean closed;
 
     public CqlLease(SidecarConfig config) {
         this.config = config.lease;
@@ -58,6 +59,9 @@ public final class CqlLease implements Lease {
 
     @Override
     public synchronized Optional<String> acquire() {
+        if (closed) {
+            return Optional.of("the sidecar is stopping: the execution lease is not taken");
+        }
         try {
             CqlSession s = session();
             ResultSet taken = s.execute(lwt("INSERT INTO " + table() + " (ring, owner, since) VALUES (?, ?, toTimestamp(now()))"
@@ -118,6 +122,7 @@ public final class CqlLease implements Lease {
 
     @Override
     public synchronized void close() {
+        closed = true;
         if (renewing != null) {
             renewing.cancel(false);
             renewing = null;

@@ -29,6 +29,9 @@ class CqlLeaseTest {
             assertThat(refused.get()).startsWith("cannot take the execution lease in libra_sidecar.lease over CQL (127.0.0.1:"
                     + closed + "): ").doesNotContain("\n");
             lease.release();
+            lease.close();
+            assertThat(lease.acquire()).contains("the sidecar is stopping: the execution lease is not taken");
+            assertThat(lease.held()).isFalse();
         }
     }
 }
