@@ -92,6 +92,18 @@ public final class Sidecar implements Daemon, AutoCloseable {
         }
     }
 
+    /** The first configured node's data centre, as its snitch reports it: the lease's CQL session is local to it. */
+    private String localDatacenter() {
+        for (CassandraNode n : nodes) {
+            try {
+                return n.datacenter();
+            } catch (java.io.IOException | RuntimeException e) {
+                LOG.debug("node {} did not say its data centre: {}", n.id(), e.toString());
+            }
+        }
+        throw new IllegalStateException("no node answered EndpointSnitchInfo over JMX (set lease.local_datacenter)");
+    }
+
     public Sidecar(SidecarConfig config) {
         this.config = config;
         for (SidecarConfig.Instance in : config.instances) {
@@ -102,7 +114,7 @@ public final class Sidecar implements Daemon, AutoCloseable {
         this.planning = new RingPlanning(config.planner, registry,
                 PlanningStore.beside(Path.of(config.execution.journal), config.clusterName));
         this.executor = new Executor(nodes, config, new Journal(Path.of(config.execution.journal)), j -> onMoveDone(),
-                config.lease.enabled ? new CqlLease(config) : Lease.NONE);
+                config.lease.enabled ? new CqlLease(config, this::localDatacenter) : Lease.NONE);
         this.windows = Counter.builder("libra_cassandra_windows").description("Measurement windows completed")
                 .register(registry);
         this.moves = Counter.builder("libra_cassandra_token_moves")

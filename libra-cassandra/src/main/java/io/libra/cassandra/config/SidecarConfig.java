@@ -193,7 +193,7 @@ public final class SidecarConfig {
         /** Who holds it, as other sidecars see it; null: host name and HTTP port. */
         @JsonProperty("owner")
         public String owner;
-        /** The driver's local data centre; null: inferred from the contact points (the instances). */
+        /** The driver's local data centre; null: the first instance's, as its snitch reports it over JMX. */
         @JsonProperty("local_datacenter")
         public String localDatacenter;
         @JsonProperty("username")

@@ -23,6 +23,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import javax.net.ssl.SSLContext;
 import org.slf4j.Logger;
@@ -50,7 +51,16 @@ public final class CqlLease implements Lease {
     private ScheduledFuture<?> renewing;
     private boolean closed;
 
+    /** The driver's local data centre when lease.local_datacenter is not set (null: inferred from the contact points). */
+    private final Supplier<String> localDatacenter;
+
     public CqlLease(SidecarConfig config) {
+        this(config, null);
+    }
+
+    /** With where to find the local data centre (a node's snitch) when lease.local_datacenter is not set. */
+    public CqlLease(SidecarConfig config, Supplier<String> localDatacenter) {
+        this.localDatacenter = config.lease.localDatacenter != null ? () -> config.lease.localDatacenter : localDatacenter;
         this.config = config.lease;
         this.ring = config.clusterName;
         this.contactPoints = config.instances.stream()
@@ -152,17 +162,18 @@ public final class CqlLease implements Lease {
     }
 
     private CqlSession connect() {
+        String dc = localDatacenter == null ? null : localDatacenter.get();
         DriverConfigLoader loader = DriverConfigLoader.programmaticBuilder()
                 .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(10))
                 .withDuration(DefaultDriverOption.CONNECTION_CONNECT_TIMEOUT, Duration.ofSeconds(5))
                 .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, Duration.ofSeconds(30))
                 .withString(DefaultDriverOption.LOAD_BALANCING_POLICY_CLASS,
-                        config.localDatacenter == null ? "DcInferringLoadBalancingPolicy" : "DefaultLoadBalancingPolicy")
+                        dc == null ? "DcInferringLoadBalancingPolicy" : "DefaultLoadBalancingPolicy")
                 .build();
         CqlSessionBuilder b = CqlSession.builder().withConfigLoader(loader)
                 .addContactPoints(contactPoints.stream().map(a -> new InetSocketAddress(a.getHostString(), a.getPort())).toList());
-        if (config.localDatacenter != null) {
-            b.withLocalDatacenter(config.localDatacenter);
+        if (dc != null) {
+            b.withLocalDatacenter(dc);
         }
         if (config.username != null) {
             b.withAuthCredentials(config.username, config.password);

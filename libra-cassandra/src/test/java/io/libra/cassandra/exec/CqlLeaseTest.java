@@ -34,4 +34,17 @@ class CqlLeaseTest {
             assertThat(lease.held()).isFalse();
         }
     }
+
+    @Test
+    void aLocalDataCentreNoNodeCanNameIsARefusal() {
+        SidecarConfig c = new SidecarConfig();
+        c.instances = List.of(new SidecarConfig.Instance());
+        c.lease.owner = "me:9044";
+        try (CqlLease lease = new CqlLease(c, () -> {
+            throw new IllegalStateException("no node answered EndpointSnitchInfo over JMX (set lease.local_datacenter)");
+        })) {
+            assertThat(lease.acquire()).get().asString().startsWith("cannot take the execution lease")
+                    .endsWith("no node answered EndpointSnitchInfo over JMX (set lease.local_datacenter)");
+        }
+    }
 }

@@ -29,8 +29,9 @@ final class NodeProcess implements AutoCloseable {
     boolean bootstrap;
     /** A vnode node's own tokens (comma-separated, signed decimal), or null: Cassandra chooses them. */
     String initialTokens;
-    /** Null: SimpleSnitch (datacenter1, rack1); else GossipingPropertyFileSnitch with this rack in dc1. */
+    /** Null: SimpleSnitch (datacenter1, rack1); else GossipingPropertyFileSnitch with this rack in {@link #dc}. */
     String rack;
+    String dc = "dc1";
 
     NodeProcess(int index, long initialToken, Path workDir) {
         this(index, initialToken, 1, workDir);
@@ -83,7 +84,7 @@ final class NodeProcess implements AutoCloseable {
                 "");
         Files.writeString(dir.resolve("cassandra.yaml"), yaml);
         if (rack != null) { // read from the classpath, which starts with this directory
-            Files.writeString(dir.resolve("cassandra-rackdc.properties"), "dc=dc1\nrack=" + rack + "\n");
+            Files.writeString(dir.resolve("cassandra-rackdc.properties"), "dc=" + dc + "\nrack=" + rack + "\n");
         }
         Files.writeString(dir.resolve("logback.xml"), String.join("\n",
                 "<configuration>",

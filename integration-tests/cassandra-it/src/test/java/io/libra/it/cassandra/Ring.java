@@ -42,10 +42,11 @@ final class Ring implements AutoCloseable {
         this(tokens.length, (i, work) -> new NodeProcess(i + 1, tokens[i], work));
     }
 
-    /** A single-token ring in one data centre, dc1, node i at tokens[i] in racks[i] (GossipingPropertyFileSnitch). */
-    static Ring racked(long[] tokens, String[] racks) throws IOException {
+    /** A single-token ring, node i at tokens[i] in data centre dcs[i], rack racks[i] (GossipingPropertyFileSnitch). */
+    static Ring placed(long[] tokens, String[] dcs, String[] racks) throws IOException {
         return new Ring(tokens.length, (i, work) -> {
             NodeProcess n = new NodeProcess(i + 1, tokens[i], work);
+            n.dc = dcs[i];
             n.rack = racks[i];
             return n;
         });
