@@ -10,10 +10,10 @@ import io.libra.core.plan.PlanStatus;
 import io.libra.core.ring.Tokens;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,6 +23,7 @@ class ExecutorLeaseTest {
     private static final long T1 = -6_000_000_000_000_000_000L;
     private static final long T2 = 0;
     private static final long T3 = 6_000_000_000_000_000_000L;
+    private static final long STEP = 1_000_000_000_000_000_000L;
     private static final String HELD = "the execution lease on ring cassandra is held by other:9044";
     @TempDir
     Path dir;
@@ -30,7 +31,15 @@ class ExecutorLeaseTest {
     /** Answers acquire() from a script (empty: held), then keeps the last answer; counts releases. */
     private static final class ScriptedLease implements Lease {
         final Deque<Optional<String>> answers = new ArrayDeque<>();
-        final List<String> calls = new ArrayList<>();
+        /** Read by the test thread while the job's worker adds to it. */
+        final List<String> calls = new CopyOnWriteArrayList<>();
+
+        /** {@code null}: this sidecar holds it; else the refusal. */
+        ScriptedLease(String... answers) {
+            for (String a : answers) {
+                this.answers.add(Optional.ofNullable(a));
+            }
+        }
 
         boolean held;
 
@@ -67,6 +76,15 @@ class ExecutorLeaseTest {
         return new Plan("libra-ring/greedy", List.of(a), null, null, PlanStatus.PLANNED, "");
     }
 
+    private static Plan oneMove() {
+        return moves(move("n2", T2, T2 + STEP));
+    }
+
+    /** n2 then n3, each a step clockwise. */
+    private static Plan twoMoves() {
+        return moves(move("n2", T2, T2 + STEP), move("n3", T3, T3 + STEP));
+    }
+
     private static MoveTokenAction move(String node, long from, long to) {
         return new MoveTokenAction(node, Tokens.toKey(from), Tokens.toKey(to), null, 1e6);
     }
@@ -74,14 +92,13 @@ class ExecutorLeaseTest {
     @Test
     void aJobIsRefusedWhileAnotherSidecarHoldsTheLeaseAndADryRunIsNot() {
         FakeRing ring = new FakeRing(T1, T2, T3);
-        ScriptedLease lease = new ScriptedLease();
-        lease.answers.add(Optional.of(HELD));
+        ScriptedLease lease = new ScriptedLease(HELD);
         try (Executor e = executor(ring, lease)) {
-            assertThatThrownBy(() -> e.submit(moves(move("n2", T2, T2 + 1_000_000_000_000_000_000L)), false))
+            assertThatThrownBy(() -> e.submit(oneMove(), false))
                     .isInstanceOf(IllegalStateException.class).hasMessage(HELD);
             assertThat(e.current()).isEmpty();
             assertThat(ring.node("n2").token).isEqualTo(T2);
-            Job dry = ExecutorTest.finished(withJob(e, moves(move("n2", T2, T2 + 1_000_000_000_000_000_000L)), true));
+            Job dry = ExecutorTest.finished(withJob(e, oneMove(), true));
             assertThat(dry.state).isEqualTo(Job.State.DONE);
             assertThat(lease.calls).containsExactly("acquire");
         }
@@ -89,8 +106,7 @@ class ExecutorLeaseTest {
 
     @Test
     void aPlanTheExecutorCannotRunNeverTakesTheLease() {
-        ScriptedLease lease = new ScriptedLease();
-        lease.answers.add(Optional.empty());
+        ScriptedLease lease = new ScriptedLease((String) null);
         try (Executor e = executor(new FakeRing(T1, T2, T3), lease)) {
             Plan regions = new Plan("libra", List.of(new io.libra.core.plan.MoveAction("r-0", "n1", "n2", 0, null)), null, null,
                     PlanStatus.PLANNED, "");
@@ -103,11 +119,9 @@ class ExecutorLeaseTest {
     @Test
     void aJobHoldsTheLeaseForEveryMoveAndGivesItUpOnceCleanedUp() {
         FakeRing ring = new FakeRing(T1, T2, T3);
-        ScriptedLease lease = new ScriptedLease();
-        lease.answers.add(Optional.empty());
+        ScriptedLease lease = new ScriptedLease((String) null);
         try (Executor e = executor(ring, lease)) {
-            Job j = ExecutorTest.finished(withJob(e, moves(move("n2", T2, T2 + 1_000_000_000_000_000_000L),
-                    move("n3", T3, T3 + 1_000_000_000_000_000_000L)), false));
+            Job j = ExecutorTest.finished(withJob(e, twoMoves(), false));
             assertThat(j.state).as(j.detail).isEqualTo(Job.State.DONE);
             awaitReleased(lease);
             // at submit, before each of the two moves, then given up after the cleanups
@@ -120,18 +134,14 @@ class ExecutorLeaseTest {
     @Test
     void aLeaseLostToAnotherSidecarFailsTheJobBeforeItsNextMoveAndStillCleansUp() {
         FakeRing ring = new FakeRing(T1, T2, T3);
-        ScriptedLease lease = new ScriptedLease();
-        lease.answers.add(Optional.empty());
-        lease.answers.add(Optional.empty());
-        lease.answers.add(Optional.of(HELD));
+        ScriptedLease lease = new ScriptedLease(null, null, HELD); // at submit, before move 1, before move 2
         try (Executor e = executor(ring, lease)) {
-            Job j = ExecutorTest.finished(withJob(e, moves(move("n2", T2, T2 + 1_000_000_000_000_000_000L),
-                    move("n3", T3, T3 + 1_000_000_000_000_000_000L)), false));
+            Job j = ExecutorTest.finished(withJob(e, twoMoves(), false));
             assertThat(j.state).isEqualTo(Job.State.FAILED);
             assertThat(j.detail).contains("not moved: " + HELD);
             assertThat(j.moves.get(0).state).isEqualTo(Job.MoveState.DONE);
             assertThat(j.moves.get(1).state).isEqualTo(Job.MoveState.FAILED);
-            assertThat(ring.node("n2").token).isEqualTo(T2 + 1_000_000_000_000_000_000L);
+            assertThat(ring.node("n2").token).isEqualTo(T2 + STEP);
             assertThat(ring.node("n3").token).isEqualTo(T3);
             awaitReleased(lease);
             assertThat(ring.cleanups).as("the first move's lost ranges are cleaned all the same").isNotEmpty();
