@@ -360,9 +360,18 @@ public final class Sidecar implements Daemon, AutoCloseable {
 
     @Override
     public Job rebalance(Plan plan, String planId, boolean dryRun) {
+        Instant lastActivity = lastJobActivity;
+        Plan lastSubmitted = submitted;
         lastJobActivity = Instant.now();
-        submitted = plan;
-        Job job = executor.submit(plan, planId, dryRun);
+        submitted = plan; // before the job can end: its end checks this plan's forecast
+        Job job;
+        try {
+            job = executor.submit(plan, planId, dryRun);
+        } catch (RuntimeException refused) { // nothing ran (a job still running, the lease held elsewhere): the window stands
+            lastJobActivity = lastActivity;
+            submitted = lastSubmitted;
+            throw refused;
+        }
         if (!dryRun) {
             planning.forgetExecuted(); // the ring is about to change: an earlier plan's forecast no longer applies
         }

@@ -48,7 +48,8 @@ public final class CqlLease implements Lease {
         return t;
     });
     private CqlSession session;
-    private ScheduledFuture<?> renewing;
+    /** Non-null while held; volatile so that {@link #held} (/status, a gauge) never waits on a CQL round trip. */
+    private volatile ScheduledFuture<?> renewing;
     private boolean closed;
 
     /** The driver's local data centre when lease.local_datacenter is not set (null: inferred from the contact points). */
@@ -80,6 +81,7 @@ public final class CqlLease implements Lease {
                 keepRenewing();
                 return Optional.empty();
             }
+            stopRenewing(); // another sidecar holds it now: this one lost it
             Row holder = taken.one();
             return Optional.of("the execution lease on ring " + ring + " is held by " + (holder == null ? "another sidecar"
                     : holder.getString("owner") + " (since " + holder.getInstant("since") + ")")
@@ -104,6 +106,14 @@ public final class CqlLease implements Lease {
         }
     }
 
+    private void stopRenewing() {
+        ScheduledFuture<?> r = renewing;
+        if (r != null) {
+            r.cancel(false);
+            renewing = null;
+        }
+    }
+
     private synchronized void renew() {
         if (renewing == null) {
             return;
@@ -112,7 +122,7 @@ public final class CqlLease implements Lease {
     }
 
     @Override
-    public synchronized boolean held() {
+    public boolean held() {
         return renewing != null;
     }
 
@@ -121,8 +131,7 @@ public final class CqlLease implements Lease {
         if (renewing == null) {
             return;
         }
-        renewing.cancel(false);
-        renewing = null;
+        stopRenewing();
         try {
             session().execute(lwt("DELETE FROM " + table() + " WHERE ring = ? IF owner = ?", ring, config.owner));
         } catch (RuntimeException e) {
@@ -133,10 +142,7 @@ public final class CqlLease implements Lease {
     @Override
     public synchronized void close() {
         closed = true;
-        if (renewing != null) {
-            renewing.cancel(false);
-            renewing = null;
-        }
+        stopRenewing();
         renewer.shutdownNow();
         if (session != null) {
             session.close();

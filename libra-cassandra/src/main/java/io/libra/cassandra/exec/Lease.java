@@ -8,7 +8,7 @@ import java.util.Optional;
  * finding it lost), and gives it up once it has ended and cleaned up.
  */
 public interface Lease extends AutoCloseable {
-    /** A ring with one sidecar: always held. */
+    /** A ring with one sidecar: never refused, and nothing to hold. */
     Lease NONE = new Lease() {
         @Override
         public Optional<String> acquire() {

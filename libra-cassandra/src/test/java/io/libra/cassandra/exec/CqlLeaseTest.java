@@ -47,4 +47,26 @@ class CqlLeaseTest {
                     .endsWith("no node answered EndpointSnitchInfo over JMX (set lease.local_datacenter)");
         }
     }
+
+    @Test
+    void heldAnswersWhileATakeWaitsOnASilentNode() throws Exception {
+        try (ServerSocket silent = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            SidecarConfig c = new SidecarConfig();
+            SidecarConfig.Instance in = new SidecarConfig.Instance();
+            in.host = "127.0.0.1";
+            c.instances = List.of(in);
+            c.lease.cqlPort = silent.getLocalPort();
+            c.lease.owner = "me:9044";
+            c.lease.localDatacenter = "dc1";
+            try (CqlLease lease = new CqlLease(c)) {
+                java.util.concurrent.CompletableFuture<Optional<String>> take =
+                        java.util.concurrent.CompletableFuture.supplyAsync(lease::acquire);
+                try (java.net.Socket accepted = silent.accept()) { // the driver connected and waits for an answer
+                    assertThat(lease.held()).isFalse();
+                    assertThat(take).as("held() answered before the take ended").isNotDone();
+                }
+                assertThat(take.get()).get().asString().startsWith("cannot take the execution lease");
+            }
+        }
+    }
 }

@@ -73,7 +73,7 @@ class CassandraSidecarIT {
                     LOG.info("plan: {}", plan);
                     servedPlanChecksOutOffline();
                     badRequestsGet4xx();
-                    aLeaseHeldByAnotherSidecarRefusesTheJob();
+                    aLeaseHeldByAnotherSidecarRefusesTheJob(session);
                     JsonNode job = rebalanceThroughANodeFailure(ring);
                     assertMovesApplied(ring, job);
                     theJobGaveItsLeaseUp(session);
@@ -268,13 +268,23 @@ class CassandraSidecarIT {
     /**
      * A second sidecar on this ring (owner other-sidecar:1) takes the execution lease with its
      * own LWT: this sidecar's rebalance is refused with 409 naming it, and nothing moves; once it
-     * gives the lease up, the next job may run.
+     * gives the lease up, the next job may run. Before that, a third holder whose row lapsed (deleted
+     * here, as its TTL would) finds the lease lost at its next renewal and no longer claims it.
      */
-    private void aLeaseHeldByAnotherSidecarRefusesTheJob() throws IOException {
+    private void aLeaseHeldByAnotherSidecarRefusesTheJob(CqlSession session) throws IOException {
         SidecarConfig other = config();
         other.lease.owner = "other-sidecar:1";
-        try (CqlLease lease = new CqlLease(other)) {
-            assertThat(lease.acquire()).as("the other sidecar takes the lease").isEmpty();
+        SidecarConfig lapsing = config();
+        lapsing.lease.owner = "lapsed-sidecar:2";
+        try (CqlLease lease = new CqlLease(other); CqlLease lapsed = new CqlLease(lapsing)) {
+            assertThat(lapsed.acquire()).isEmpty();
+            assertThat(lapsed.held()).isTrue();
+            session.execute(com.datastax.oss.driver.api.core.cql.SimpleStatement
+                    .newInstance("DELETE FROM libra_sidecar.lease WHERE ring = 'libra-it' IF EXISTS")
+                    .setConsistencyLevel(ConsistencyLevel.QUORUM).setSerialConsistencyLevel(ConsistencyLevel.SERIAL));
+            assertThat(lease.acquire()).as("the other sidecar takes the lapsed lease").isEmpty();
+            assertThat(lapsed.acquire()).get().asString().contains("is held by other-sidecar:1");
+            assertThat(lapsed.held()).as("a lost lease is not claimed").isFalse();
             Reply refused = rebalancePinned();
             assertThat(refused.status()).as(refused.body().toString()).isEqualTo(409);
             assertThat(refused.body().path("error").asText())
