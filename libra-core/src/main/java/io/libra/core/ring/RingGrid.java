@@ -29,6 +29,7 @@ final class RingGrid {
     /** Per group: whether each node holds its own primary arc only. */
     private final boolean[] own;
     private final Slices slices;
+    private final LoadPools pools;
     final double[] targetCpu;
     final double[] targetDisk;
     final int[] initial;
@@ -54,6 +55,7 @@ final class RingGrid {
         this.m = slices.m;
         this.end = slices.end;
         this.initial = positions();
+        this.pools = new LoadPools(ids, groups, ring.places());
         this.targetCpu = targets(Dimension.CPU);
         this.targetDisk = targets(Dimension.DISK);
     }
@@ -149,18 +151,15 @@ final class RingGrid {
         return groups.size();
     }
 
+    /** Each node's target: its pool's load shared by capacity, so a data centre is balanced toward its own mean. */
     private double[] targets(Dimension dim) {
-        double total = 0;
+        double[] load = new double[n];
         double[] capacity = new double[n];
         for (int j = 0; j < n; j++) {
-            RingNode node = nodes.get(j);
-            total += dim == Dimension.CPU ? node.baseCpu() : node.baseDisk();
-            capacity[j] = capacity(node, dim);
+            load[j] = load(initial, j, dim);
+            capacity[j] = capacity(nodes.get(j), dim);
         }
-        for (int g = 0; g < groups.size(); g++) {
-            total += replicas[g] * slices.total(g, dim);
-        }
-        return Normalisation.targets(total, n, capacity);
+        return pools.targets(load, capacity);
     }
 
     private static double capacity(RingNode node, Dimension dim) {

@@ -86,8 +86,8 @@ public final class VnodeAdvisor {
                     continue;
                 }
                 double[][] loads = model.loadsWith(now, p, j, incremental);
-                double d = VnodeLoads.balance(loads).imbalanceDegree();
-                double s = VnodeLoads.spread(loads);
+                double d = model.balance(loads).imbalanceDegree();
+                double s = model.spread(loads);
                 if (d < bestDelta - 1e-12 || d <= bestDelta + 1e-12 && s < bestSpread) {
                     bestPos = p;
                     bestDelta = d;
@@ -127,6 +127,6 @@ public final class VnodeAdvisor {
 
     private Balance balance(VnodeRing ring) {
         VnodeLoads model = new VnodeLoads(ring, slicesPerSegment, null, null);
-        return VnodeLoads.balance(model.loads(model.layout(ring)));
+        return model.balance(model.loads(model.layout(ring)));
     }
 }

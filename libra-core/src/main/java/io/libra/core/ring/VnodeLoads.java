@@ -22,6 +22,7 @@ final class VnodeLoads {
     private final Map<String, Integer> index;
     private final double[] baseCpu;
     private final double[] baseDisk;
+    private final LoadPools pools;
 
     /**
      * @param joining a node not in the ring yet (no tokens, no base load), or null
@@ -51,6 +52,7 @@ final class VnodeLoads {
         }
         this.baseCpu = bases.stream().mapToDouble(b -> b[0]).toArray();
         this.baseDisk = bases.stream().mapToDouble(b -> b[1]).toArray();
+        this.pools = new LoadPools(ids, slices.groups, places);
     }
 
     /** A layout: token slice positions in ring order, each with its owner's index in {@link #ids}. */
@@ -223,24 +225,19 @@ final class VnodeLoads {
         };
     }
 
-    /** Max/Mean per dimension and Δ (eq. 4), every node's target the mean (a homogeneous ring). */
-    static Balance balance(double[][] loads) {
+    /** Max/Mean per dimension and Δ (eq. 4), every node's target its pool's mean (a homogeneous ring: {@link LoadPools}). */
+    Balance balance(double[][] loads) {
         return Imbalance.balance(normalised(loads));
     }
 
     /** Breaks ties of Δ ({@link Imbalance#spread}). */
-    static double spread(double[][] loads) {
+    double spread(double[][] loads) {
         return Imbalance.spread(normalised(loads));
     }
 
-    private static double[][] normalised(double[][] loads) {
-        double[] total = new double[2];
-        for (double[] x : loads) {
-            total[0] += x[0];
-            total[1] += x[1];
-        }
-        double[] tc = Normalisation.targets(total[0], loads.length, null);
-        double[] td = Normalisation.targets(total[1], loads.length, null);
+    private double[][] normalised(double[][] loads) {
+        double[] tc = pools.targets(java.util.Arrays.stream(loads).mapToDouble(x -> x[0]).toArray(), null);
+        double[] td = pools.targets(java.util.Arrays.stream(loads).mapToDouble(x -> x[1]).toArray(), null);
         double[][] out = new double[loads.length][];
         for (int j = 0; j < loads.length; j++) {
             out[j] = new double[] {Normalisation.normalised(loads[j][0], tc[j]), Normalisation.normalised(loads[j][1], td[j])};

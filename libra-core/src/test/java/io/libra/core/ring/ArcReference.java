@@ -43,6 +43,20 @@ final class ArcReference {
     }
 
     /** Max/Mean per dimension and Δ, on a homogeneous ring (every target the mean). */
+    /** The same with each node measured against the mean of its pool (the nodes {@code poolOf} names alike). */
+    static Balance balance(Map<String, double[]> loads, java.util.function.Function<String, String> poolOf) {
+        double c = 0;
+        double d = 0;
+        for (List<String> pool : loads.keySet().stream().collect(java.util.stream.Collectors.groupingBy(poolOf)).values()) {
+            Map<String, double[]> in = new java.util.TreeMap<>();
+            pool.forEach(id -> in.put(id, loads.get(id)));
+            Balance b = balance(in);
+            c = Math.max(c, b.cpuMaxOverMean());
+            d = Math.max(d, b.diskMaxOverMean());
+        }
+        return new Balance(c, d, Math.max(c, d) - 1);
+    }
+
     static Balance balance(Map<String, double[]> loads) {
         double[] total = new double[2];
         double[] max = new double[2];

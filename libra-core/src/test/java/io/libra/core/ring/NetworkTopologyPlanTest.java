@@ -91,20 +91,20 @@ class NetworkTopologyPlanTest {
     @Property(tries = 200)
     void everyMoveStatesWhatHeldAndThePlanLowersDelta(@ForAll("cases") Case c) {
         RingPlan plan = new RingPlanner(c.config()).plan(c.ring());
-        State start = State.of(loads(c.ring(), c.topology()));
+        State start = state(c.ring(), c);
         assertThat(plan.before().imbalanceDegree()).isCloseTo(start.delta(), Offset.offset(EPS));
         List<MoveTokenAction> actions = new ArrayList<>();
         plan.toPlan().actions().forEach(a -> actions.add((MoveTokenAction) a));
         RingLoad now = c.ring();
         for (MoveTokenAction a : actions) {
             RingLoad next = RingApplier.apply(now, List.of(a)).after();
-            RingReasonsStateWhatHeldTest.check(c.config(), State.of(loads(now, c.topology())),
-                    State.of(loads(next, c.topology())), a.reason());
+            RingReasonsStateWhatHeldTest.check(c.config(), state(now, c),
+                    state(next, c), a.reason());
             assertThat(a.sizeBytes()).as(a.reason().note()).isCloseTo(streamed(now, next, c.topology()),
                     Offset.offset(1e-3));
             now = next;
         }
-        double end = State.of(loads(now, c.topology())).delta();
+        double end = state(now, c).delta();
         assertThat(plan.predicted().imbalanceDegree()).isCloseTo(end, Offset.offset(EPS));
         assertThat(end).as("a plan never raises Δ").isLessThanOrEqualTo(start.delta() + EPS);
         assertThat(plan.status() == PlanStatus.PLANNED).isEqualTo(!actions.isEmpty());
@@ -138,6 +138,35 @@ class NetworkTopologyPlanTest {
         assertThat(plan.predicted().imbalanceDegree()).isLessThan(plan.before().imbalanceDegree() - 0.1);
     }
 
+    /**
+     * dc2's two nodes each hold every range once (factor 2), dc1's four a quarter each (factor 1):
+     * no token move changes that, so each data centre is balanced toward its own mean. Measured
+     * against the whole ring's mean instead, dc2 would stand at 1.5 and the ring would look stuck.
+     */
+    @Test
+    void eachDataCentreIsBalancedTowardItsOwnMean() {
+        double[] l = new double[32];
+        java.util.Arrays.fill(l, 1);
+        List<Integer> at = List.of(1, 3, 5, 9, 11, 13); // dc1: n0, n2, n3, n5 four segments apart; dc2: n1, n4
+        List<Integer> pick = List.of(0, 1, 2, 0, 1, 2);
+        RingPlannerConfig config = new RingPlannerConfig(0.05, 4, 0, 4, 0.001);
+        Case even = ring(java.util.Arrays.stream(l).boxed().toList(), at, pick, List.of(1, 2, 1), 2, false, config);
+        RingPlan balanced = new RingPlanner(config).plan(even.ring());
+        assertThat(balanced.status()).isEqualTo(PlanStatus.BALANCED);
+        assertThat(balanced.before().imbalanceDegree()).isCloseTo(0, Offset.offset(EPS));
+
+        for (int i = 0; i < 4; i++) {
+            l[i] = 4; // a hot arc: dc1's share of it falls on one or two dc1 nodes
+        }
+        Case hot = ring(java.util.Arrays.stream(l).boxed().toList(), at, pick, List.of(1, 2, 1), 2, false, config);
+        RingPlan plan = new RingPlanner(config).plan(hot.ring());
+        assertThat(plan.before().imbalanceDegree()).isCloseTo(state(hot.ring(), hot).delta(), Offset.offset(EPS));
+        assertThat(plan.status()).isEqualTo(PlanStatus.PLANNED);
+        assertThat(plan.predicted().imbalanceDegree()).isLessThan(plan.before().imbalanceDegree() - 0.1);
+        assertThat(plan.toPlan().actions()).allSatisfy(a ->
+                assertThat(hot.topology().nodes().get(((MoveTokenAction) a).node()).dc()).isEqualTo("dc1"));
+    }
+
     @Test
     void unknownStrategiesStayUnplanned() {
         RingTopology t = new RingTopology(Map.of("a", new Place("dc1", "r1")), Map.of("ks",
@@ -145,6 +174,15 @@ class NetworkTopologyPlanTest {
         assertThat(t.unplanned()).containsExactly("keyspace ks: EverywhereStrategy is not modelled");
         assertThatThrownBy(() -> new ReplicaGroup(new Replication("EverywhereStrategy", Map.of()), "dc1"))
                 .hasMessageContaining("EverywhereStrategy is not modelled");
+    }
+
+    /**
+     * Each node normalised to its pool's mean: its data centre's, as NetworkTopologyStrategy keeps
+     * every replica in its own; the whole ring's once a SimpleStrategy keyspace spans it.
+     */
+    static State state(RingLoad ring, Case c) {
+        boolean simple = c.topology().keyspaces().containsKey(SIMPLE);
+        return State.of(loads(ring, c.topology()), id -> simple ? "ring" : c.topology().nodes().get(id).dc());
     }
 
     /** Each node's {cpu, disk}: every segment's per-replica load on each replica Cassandra's placement gives it. */

@@ -77,6 +77,17 @@ class RingReasonsStateWhatHeldTest {
             return new State(normalise(loads));
         }
 
+        /** The same, each node normalised to the mean of its pool (the nodes {@code poolOf} names alike). */
+        static State of(Map<String, double[]> loads, java.util.function.Function<String, String> poolOf) {
+            Map<String, double[]> out = new java.util.TreeMap<>();
+            loads.keySet().stream().collect(java.util.stream.Collectors.groupingBy(poolOf)).values().forEach(ids -> {
+                Map<String, double[]> pool = new java.util.TreeMap<>();
+                ids.forEach(id -> pool.put(id, loads.get(id)));
+                out.putAll(normalise(pool));
+            });
+            return new State(out);
+        }
+
         private static Map<String, double[]> normalise(Map<String, double[]> loads) {
             double[] mean = new double[2];
             loads.values().forEach(l -> {
