@@ -7,7 +7,6 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.libra.cassandra.Sidecar;
 import io.libra.it.Poll;
-import io.libra.it.cassandra.SidecarHttp.Reply;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.time.Duration;
@@ -38,7 +37,6 @@ import org.slf4j.LoggerFactory;
 class RackedRingIT {
     private static final Logger LOG = LoggerFactory.getLogger(RackedRingIT.class);
     private static final String AUTH = "it-racks-secret";
-    private SidecarHttp api;
 
     @Test
     void movesAndCleansUpByTheRacks() throws Exception {
@@ -86,11 +84,11 @@ class RackedRingIT {
                 new long[] {20_000, 6_000}, 512));
         try (Sidecar sidecar = new Sidecar(new ItSidecarConfig(ring.nodes.size(), AUTH).planner("lambda: 0.05, max_moves: 1, "
                 + "slices_per_subrange: 4, min_improvement: 0.01, fluctuation_threshold: 0").load(name)).start()) {
-            api = new SidecarHttp(sidecar.port());
+            Rebalance rebalance = new Rebalance(new SidecarHttp(sidecar.port()), AUTH);
             load.start();
-            awaitPlan();
+            rebalance.awaitPlan();
             Map<List<String>, List<String>> before = ring.jmx(0).rangeToEndpoints(placed);
-            JsonNode job = runToTheEnd();
+            JsonNode job = rebalance.runToTheEnd();
             Map<List<String>, List<String>> after = ring.jmx(0).rangeToEndpoints(placed);
             Set<String> lost = lostRanges(before, after);
             LOG.info("{}: {} lost ranges on {}; job: {}", name, placed, lost, job);
@@ -105,33 +103,6 @@ class RackedRingIT {
             load.close();
         }
         Acknowledged.readBack(session, load, ConsistencyLevel.QUORUM);
-    }
-
-    private void awaitPlan() {
-        Poll.until(Duration.ofSeconds(180), "a plan with a token move on the racked ring",
-                () -> api.get("/api/v1/plan").body().path("actions").size() > 0);
-    }
-
-    /** POST /rebalance naming the plan just read (again if a new window re-planned), then the job to its end. */
-    private JsonNode runToTheEnd() {
-        Reply submitted = null;
-        for (int attempt = 0; attempt < 5 && (submitted == null || submitted.status() == 409); attempt++) {
-            awaitPlan();
-            String id = api.get("/api/v1/plan").body().path("planId").asText();
-            submitted = api.post("/api/v1/rebalance", AUTH, "{\"plan_id\": \"" + id + "\"}");
-        }
-        assertThat(submitted.status()).as(submitted.body().toString()).isEqualTo(202);
-        String poll = submitted.body().path("poll").asText();
-        JsonNode[] job = new JsonNode[1];
-        Poll.until(Duration.ofSeconds(240), "the job to end with nothing left to clean", () -> {
-            job[0] = api.get(poll).body();
-            String state = job[0].path("state").asText();
-            if (state.equals("FAILED") || state.equals("ABANDONED")) {
-                throw new AssertionError("job ended " + state + ": " + job[0]);
-            }
-            return state.equals("DONE") && job[0].path("pendingCleanup").isEmpty();
-        });
-        return job[0];
     }
 
     /** The nodes holding the range of {@code keyspace} that contains {@code token}, by Cassandra's own range map. */

@@ -21,8 +21,20 @@ import java.util.concurrent.locks.LockSupport;
 final class Workload implements AutoCloseable {
     static final int MAX_KEYS_RF1 = 30_000;
     static final int MAX_KEYS_RF3 = 6_000;
-    /** What to load: two keyspaces (90% / 10% of the operations), a consistency level, key limits, value size. */
-    record Spec(String[] keyspaces, ConsistencyLevel cl, long[] maxKeys, int valueBytes) {
+    /**
+     * Where the first keyspace's keys lie: of the keys whose Murmur3 token is outside {@code hot},
+     * only every {@code sparse}-th is written, so the hot arc holds most keys, and so most traffic.
+     */
+    record Skew(java.util.function.LongPredicate hot, int sparse) {
+        static final Skew NONE = new Skew(t -> true, 1);
+    }
+
+    /** What to load: two keyspaces (90% / 10% of the operations), a consistency level, key limits, value size, skew. */
+    record Spec(String[] keyspaces, ConsistencyLevel cl, long[] maxKeys, int valueBytes, Skew skew) {
+        Spec(String[] keyspaces, ConsistencyLevel cl, long[] maxKeys, int valueBytes) {
+            this(keyspaces, cl, maxKeys, valueBytes, Skew.NONE);
+        }
+
         static final Spec DEFAULT = new Spec(new String[] {"libra_rf1", "libra_rf3"}, ConsistencyLevel.ONE,
                 new long[] {MAX_KEYS_RF1, MAX_KEYS_RF3}, 512);
         /** The default load written and read at ALL, so a node bootstrapped meanwhile misses nothing acknowledged. */
@@ -105,8 +117,7 @@ final class Workload implements AutoCloseable {
     }
 
     private void write(int ks, SplittableRandom rnd) {
-        long limit = spec.maxKeys()[ks];
-        long n = next[ks].get() < limit ? next[ks].getAndIncrement() : -1;
+        long n = newKey(ks);
         List<String> keys = acked.get(ks);
         String key = n >= 0 ? "key-" + ks + "-" + n : pick(keys, rnd);
         if (key == null) {
@@ -127,6 +138,25 @@ final class Workload implements AutoCloseable {
                         failed.incrementAndGet();
                     }
                 });
+    }
+
+    /** The next new key's number (skipping the first keyspace's sparse keys), or -1 once the limit is reached. */
+    private long newKey(int ks) {
+        long limit = spec.maxKeys()[ks];
+        for (long n = next[ks].getAndIncrement(); n < limit; n = next[ks].getAndIncrement()) {
+            if (ks > 0 || n % spec.skew().sparse() == 0 || spec.skew().hot().test(token("key-0-" + n))) {
+                return n;
+            }
+        }
+        return -1;
+    }
+
+    /** The key's Murmur3 token, as the driver computes it (checked against the server by CassandraSidecarIT). */
+    private long token(String key) {
+        com.datastax.oss.driver.api.core.metadata.TokenMap map = session.getMetadata().getTokenMap().orElseThrow();
+        ByteBuffer bytes = com.datastax.oss.driver.api.core.type.codec.TypeCodecs.TEXT.encode(key,
+                com.datastax.oss.driver.api.core.ProtocolVersion.DEFAULT);
+        return Long.parseLong(map.format(map.newToken(bytes)).replaceAll("[^0-9-]", ""));
     }
 
     private void read(int ks, SplittableRandom rnd) {
