@@ -192,13 +192,26 @@ public final class Views {
     }
 
     /** Max/Mean of the nodes' own CPU and disk over the window (nodes that answered): no model needed. */
+    /**
+     * Max/Mean of the nodes that are up; with several data centres also each one's own, which is
+     * what the planner balances (a data centre's share of the load is fixed by its replication).
+     */
     private static void nodeBalance(ObjectNode o, Window w) {
         java.util.List<Window.NodeStat> up = w.nodes().stream().filter(Window.NodeStat::up).toList();
-        o.put("nodes", up.size());
-        double[] cpu = up.stream().mapToDouble(Window.NodeStat::cpuUsage).toArray();
-        double[] disk = up.stream().mapToDouble(Window.NodeStat::diskBytesPerSec).toArray();
-        o.put("cpuMaxOverMean", maxOverMean(cpu));
-        o.put("diskMaxOverMean", maxOverMean(disk));
+        balance(o, up);
+        java.util.Map<String, java.util.List<Window.NodeStat>> byDc = new java.util.TreeMap<>();
+        up.stream().filter(n -> n.datacenter() != null).forEach(n -> byDc.computeIfAbsent(n.datacenter(),
+                k -> new java.util.ArrayList<>()).add(n));
+        if (byDc.size() > 1) {
+            ObjectNode dcs = o.putObject("byDatacenter");
+            byDc.forEach((dc, nodes) -> balance(dcs.putObject(dc), nodes));
+        }
+    }
+
+    private static void balance(ObjectNode o, java.util.List<Window.NodeStat> nodes) {
+        o.put("nodes", nodes.size());
+        o.put("cpuMaxOverMean", maxOverMean(nodes.stream().mapToDouble(Window.NodeStat::cpuUsage).toArray()));
+        o.put("diskMaxOverMean", maxOverMean(nodes.stream().mapToDouble(Window.NodeStat::diskBytesPerSec).toArray()));
     }
 
     private static double maxOverMean(double[] v) {

@@ -41,6 +41,27 @@ class StatusViewTest {
         assertThat(nodes.findValuesAsText("rack")).containsExactly("rack1", "rack2", "rack1");
     }
 
+    /** n1 and n2 in dc1 at 1 and 3 MB/s of disk, n3 alone in dc2: the ring's Max/Mean and each data centre's own. */
+    @Test
+    void nodeBalanceIsGivenPerDataCentreWhenThereAreSeveral() {
+        Window w = RingModelBuilderTest.window();
+        assertThat(status(w).path("nodeBalance").has("byDatacenter")).as("one data centre: no breakdown").isFalse();
+        List<Window.NodeStat> nodes = new ArrayList<>();
+        double[] disk = {1e6, 3e6, 5e6};
+        for (int i = 0; i < 3; i++) {
+            Window.NodeStat n = w.nodes().get(i);
+            nodes.add(new Window.NodeStat(n.id(), n.host(), true, null, n.cpuCores(), 1, disk[i], n.diskSource(), n.tokens(),
+                    n.mode(), n.pid(), i < 2 ? "dc1" : "dc2", n.rack()));
+        }
+        JsonNode b = status(new Window(w.start(), w.end(), w.seconds(), nodes, w.tables(), w.samples(), w.sampledOps(),
+                w.requestOps(), w.problems(), w.keyspaces())).path("nodeBalance");
+        assertThat(b.path("diskMaxOverMean").asDouble()).isEqualTo(5.0 / 3);
+        assertThat(b.path("byDatacenter").path("dc1").path("nodes").asInt()).isEqualTo(2);
+        assertThat(b.path("byDatacenter").path("dc1").path("diskMaxOverMean").asDouble()).isEqualTo(1.5);
+        assertThat(b.path("byDatacenter").path("dc2").path("diskMaxOverMean").asDouble()).isEqualTo(1.0);
+        assertThat(b.path("byDatacenter").path("dc2").path("cpuMaxOverMean").asDouble()).isEqualTo(1.0);
+    }
+
     @Test
     void theLeaseThisSidecarTakesIsNamed() {
         JsonNode lease = status(RingModelBuilderTest.window()).path("lease");

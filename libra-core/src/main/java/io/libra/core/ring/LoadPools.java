@@ -45,8 +45,10 @@ final class LoadPools {
         this.count = c;
     }
 
+    /** Whether the node may hold the group's replicas (a node of no known place holds no data centre's). */
     private static boolean eligible(ReplicaGroup g, String id, Map<String, RingTopology.Place> places) {
-        return g.successor() || places.get(id).dc().equals(g.dc());
+        RingTopology.Place p = places.get(id);
+        return g.successor() || p != null && p.dc().equals(g.dc());
     }
 
     private static int root(int[] parent, int j) {

@@ -84,9 +84,13 @@ class RackedRingIT {
                 new long[] {20_000, 6_000}, 512));
         try (Sidecar sidecar = new Sidecar(new ItSidecarConfig(ring.nodes.size(), AUTH).planner("lambda: 0.05, max_moves: 1, "
                 + "slices_per_subrange: 4, min_improvement: 0.01, fluctuation_threshold: 0").load(name)).start()) {
-            Rebalance rebalance = new Rebalance(new SidecarHttp(sidecar.port()), AUTH);
+            SidecarHttp api = new SidecarHttp(sidecar.port());
+            Rebalance rebalance = new Rebalance(api, AUTH);
             load.start();
             rebalance.awaitPlan();
+            long dcs = ring.nodes.stream().map(n -> n.dc).distinct().count();
+            assertThat(api.get("/api/v1/status").body().path("nodeBalance").path("byDatacenter").size())
+                    .as("/status nodeBalance per data centre, when there are several").isEqualTo(dcs > 1 ? (int) dcs : 0);
             Map<List<String>, List<String>> before = ring.jmx(0).rangeToEndpoints(placed);
             JsonNode job = rebalance.runToTheEnd();
             Map<List<String>, List<String>> after = ring.jmx(0).rangeToEndpoints(placed);
