@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.libra.cassandra.collect.KeyspaceReplication;
 import io.libra.cassandra.collect.RingModel;
 import io.libra.cassandra.collect.Window;
+import io.libra.cassandra.collect.WindowReport;
 import io.libra.cassandra.config.SidecarConfig;
 import io.libra.cassandra.exec.Job;
 import io.libra.core.estimate.LoadModel;
@@ -26,6 +27,9 @@ import java.util.Map;
 
 /** The JSON the API answers with, rendered from one {@link DaemonView}. */
 public final class Views {
+    /** The sampled partitions /status lists, hottest first. */
+    private static final int HOT_PARTITIONS = 10;
+
     private Views() {
     }
 
@@ -90,6 +94,8 @@ public final class Views {
             }
             o.put("windowEnd", w.end().toString());
             nodeBalance(o.putObject("nodeBalance"), w);
+            tableSkew(o.putArray("tableSkew"), w);
+            hotPartitions(o.putArray("hotPartitions"), w);
             o.put("sampledOps", w.sampledOps());
             o.put("requestOps", w.requestOps());
         }
@@ -208,15 +214,32 @@ public final class Views {
         }
     }
 
-    private static void balance(ObjectNode o, java.util.List<Window.NodeStat> nodes) {
-        o.put("nodes", nodes.size());
-        o.put("cpuMaxOverMean", maxOverMean(nodes.stream().mapToDouble(Window.NodeStat::cpuUsage).toArray()));
-        o.put("diskMaxOverMean", maxOverMean(nodes.stream().mapToDouble(Window.NodeStat::diskBytesPerSec).toArray()));
+    private static void tableSkew(ArrayNode a, Window w) {
+        for (WindowReport.TableSkew t : WindowReport.tableSkew(w)) {
+            ObjectNode x = a.addObject();
+            x.put("table", t.table());
+            x.put("nodes", t.nodes());
+            x.put("opsMaxOverMean", t.opsMaxOverMean());
+            x.put("bytesMaxOverMean", t.bytesMaxOverMean());
+            x.put("hottestNode", t.hottestNode());
+        }
     }
 
-    private static double maxOverMean(double[] v) {
-        double mean = java.util.Arrays.stream(v).average().orElse(0);
-        return mean > 0 ? java.util.Arrays.stream(v).max().orElse(0) / mean : 1;
+    private static void hotPartitions(ArrayNode a, Window w) {
+        for (WindowReport.HotPartition h : WindowReport.hotPartitions(w, HOT_PARTITIONS)) {
+            ObjectNode x = a.addObject();
+            x.put("table", h.table());
+            x.put("token", Long.toString(h.token()));
+            x.put("reads", h.reads());
+            x.put("writes", h.writes());
+            h.replicas().forEach(x.putArray("replicas")::add);
+        }
+    }
+
+    private static void balance(ObjectNode o, java.util.List<Window.NodeStat> nodes) {
+        o.put("nodes", nodes.size());
+        o.put("cpuMaxOverMean", WindowReport.maxOverMean(nodes.stream().mapToDouble(Window.NodeStat::cpuUsage).toArray()));
+        o.put("diskMaxOverMean", WindowReport.maxOverMean(nodes.stream().mapToDouble(Window.NodeStat::diskBytesPerSec).toArray()));
     }
 
     private static void nodes(ArrayNode ns, DaemonView v) {

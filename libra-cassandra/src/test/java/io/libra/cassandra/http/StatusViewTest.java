@@ -63,6 +63,22 @@ class StatusViewTest {
     }
 
     @Test
+    void tableSkewAndHotPartitionsAreListed() {
+        Window w = RingModelBuilderTest.window();
+        Window sampled = new Window(w.start(), w.end(), w.seconds(), w.nodes(), w.tables(),
+                List.of(new Window.KeySample("ks1", "kv", "n3", 2_900_000_000_000_000_000L, 40, 2)), 42, 9600, List.of(),
+                w.keyspaces());
+        JsonNode s = status(sampled);
+        assertThat(s.path("tableSkew").findValuesAsText("table")).containsExactly("ks1.kv", "ks3.kv");
+        assertThat(s.path("tableSkew").get(0).path("hottestNode").asText()).isEqualTo("n3");
+        JsonNode hot = s.path("hotPartitions").get(0);
+        assertThat(hot.path("token").asText()).as("a decimal string, as JSON numbers lose 64-bit tokens")
+                .isEqualTo("2900000000000000000");
+        assertThat(hot.path("reads").asLong()).isEqualTo(40);
+        assertThat(hot.path("replicas").toString()).isEqualTo("[\"n3\"]");
+    }
+
+    @Test
     void theLeaseThisSidecarTakesIsNamed() {
         JsonNode lease = status(RingModelBuilderTest.window()).path("lease");
         assertThat(lease.path("enabled").asBoolean()).isTrue();

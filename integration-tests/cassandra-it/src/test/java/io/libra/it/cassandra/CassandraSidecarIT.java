@@ -72,6 +72,7 @@ class CassandraSidecarIT {
                     JsonNode plan = awaitPlan();
                     LOG.info("plan: {}", plan);
                     servedPlanChecksOutOffline();
+                    hotPartitionsNameTheirReplicas();
                     badRequestsGet4xx();
                     aLeaseHeldByAnotherSidecarRefusesTheJob(session);
                     JsonNode job = rebalanceThroughANodeFailure(ring);
@@ -147,6 +148,25 @@ class CassandraSidecarIT {
 
     private static SidecarConfig config() throws IOException {
         return new ItSidecarConfig(3, AUTH).load("sidecar");
+    }
+
+    /**
+     * /status lists the sampled partitions with Cassandra's replicas of each: one node for the RF=1
+     * keyspace, all three for the RF=3 one (the workload's keys, uniform, are each sampled rarely).
+     */
+    private void hotPartitionsNameTheirReplicas() {
+        JsonNode hot = get("/api/v1/status").body().path("hotPartitions");
+        List<JsonNode> ours = new java.util.ArrayList<>();
+        hot.forEach(h -> {
+            if (h.path("table").asText().startsWith("libra_rf")) {
+                ours.add(h);
+            }
+        });
+        assertThat(ours).as("sampled partitions of the workload's tables in %s", hot).isNotEmpty();
+        for (JsonNode h : ours) {
+            int rf = h.path("table").asText().startsWith("libra_rf3.") ? 3 : 1;
+            assertThat(h.path("replicas")).as("replicas of %s", h).hasSize(rf);
+        }
     }
 
     private JsonNode awaitPlan() {

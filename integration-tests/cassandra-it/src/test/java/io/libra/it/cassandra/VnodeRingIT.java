@@ -87,6 +87,11 @@ class VnodeRingIT {
         assertThat(balance.path("diskMaxOverMean").asDouble()).isGreaterThanOrEqualTo(1.0);
         assertThat(status.path("nodes").findValuesAsText("up")).containsOnly("true");
         assertThat(status.path("sampledOps").asLong()).as("samplers off on a vnode ring").isZero();
+        assertThat(status.path("tableSkew").findValuesAsText("table")).as("per-table skew, observed")
+                .contains("libra_rf1.kv", "libra_rf3.kv");
+        assertThat(status.path("tableSkew").findValues("opsMaxOverMean")).allSatisfy(x -> assertThat(x.asDouble())
+                .isGreaterThanOrEqualTo(1.0));
+        assertThat(status.path("hotPartitions")).as("no partitions sampled").isEmpty();
         assertThat(status.has("estimation")).as("nothing was estimated for a plan").isFalse();
 
         JsonNode plan = api.get("/api/v1/plan").body();
