@@ -36,7 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Libra balancing a real cluster on the deployed layout: the MiniHBaseCluster runs in its own JVM
  * whose classpath is HBase's jars plus only the shaded jar ({@link DeployedClusterMain}), and this
  * JVM is only its client. The skewed workload runs through hbase-client, the master's real balance
- * runs move regions, balance is measured independently (the RegionServers' own request counters
+ * runs move regions (after a dry run that moves none), balance is measured independently (the RegionServers' own request counters
  * and the reporters' host figures), and every row written reads back.
  */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
@@ -93,6 +93,7 @@ class DeployedClusterIT {
         int hotBefore = hotRegionsOn(c, workload);
         Balance before = meter.measure(Instant.now(), MEASURED_WINDOWS);
         double requestsBefore = requestSpread(admin, meter);
+        dryRunMovesNothing(admin);
         int moves = 0;
         List<String> rounds = new ArrayList<>();
         for (int round = 0; round < MAX_ROUNDS; round++) {
@@ -120,6 +121,29 @@ class DeployedClusterIT {
         assertThat(MiniCluster.decisionLines(admin)).as("the master's decision log holds Libra's runs")
                 .anyMatch(l -> l.startsWith("estimation: "));
         assertThat(workload.unreadable()).isEmpty();
+    }
+
+    /**
+     * A dry run asked for by the caller plans (its decision says so) and moves no region; the first
+     * run may only prime the request rates, so dry runs are repeated until one has planned.
+     */
+    private static void dryRunMovesNothing(Admin admin) throws IOException {
+        awaitNoRegionsInTransition(admin);
+        Map<String, ServerName> before = placement(admin);
+        Poll.until(Duration.ofMinutes(1), "a dry run's decision", () -> {
+            BalanceResponse dry = admin.balance(BalanceRequest.newBuilder().setDryRun(true).build());
+            assertThat(dry.getMovesExecuted()).isZero();
+            return MiniCluster.decisionLines(admin).stream().anyMatch(l -> l.contains("dry run requested by the caller"));
+        });
+        assertThat(placement(admin)).as("a dry run moves nothing").isEqualTo(before);
+    }
+
+    private static Map<String, ServerName> placement(Admin admin) throws IOException {
+        Map<String, ServerName> out = new HashMap<>();
+        for (ServerName sn : admin.getRegionServers()) {
+            admin.getRegions(sn).forEach(r -> out.put(r.getEncodedName(), sn));
+        }
+        return out;
     }
 
     /** How many of the regions holding the hot rows are on the server they were first packed on. */
