@@ -37,7 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
  * whose classpath is HBase's jars plus only the shaded jar ({@link DeployedClusterMain}), and this
  * JVM is only its client. The skewed workload runs through hbase-client, the master's real balance
  * runs move regions (after a dry run that moves none), balance is measured independently (the RegionServers' own request counters
- * and the reporters' host figures), and every row written reads back.
+ * and the reporters' host figures), and every row written reads back. Then one RegionServer's
+ * reporter is stopped inside the cluster's JVM: it is never made a destination.
  */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 class DeployedClusterIT {
@@ -64,6 +65,9 @@ class DeployedClusterIT {
             try (Connection c = ConnectionFactory.createConnection(client(Files.readString(port, StandardCharsets.UTF_8)));
                  Admin admin = c.getAdmin(); SkewedWorkload workload = new SkewedWorkload(c)) {
                 balance(c, admin, workload);
+                aServerWithoutAFreshReportIsNeverADestination(cluster, log, c, admin, workload);
+                workload.stop();
+                assertThat(workload.unreadable()).isEmpty();
             }
             cluster.getOutputStream().close();
             assertThat(cluster.waitFor(2, TimeUnit.MINUTES)).as("the cluster JVM stops when told").isTrue();
@@ -109,7 +113,6 @@ class DeployedClusterIT {
         }
         Balance after = meter.measure(Instant.now(), MEASURED_WINDOWS);
         double requestsAfter = requestSpread(admin, meter);
-        workload.stop();
         System.out.printf("DeployedClusterIT: %d moves; Δ %.2f -> %.2f (cpu %.2f -> %.2f, disk %.2f -> %.2f); "
                         + "requests Max/Mean %.2f -> %.2f%n", moves, before.imbalanceDegree(), after.imbalanceDegree(),
                 before.cpuMaxOverMean(), after.cpuMaxOverMean(), before.diskMaxOverMean(), after.diskMaxOverMean(),
@@ -120,7 +123,58 @@ class DeployedClusterIT {
         assertThat(requestsAfter).as("by the RegionServers' own request counters").isLessThan(requestsBefore);
         assertThat(MiniCluster.decisionLines(admin)).as("the master's decision log holds Libra's runs")
                 .anyMatch(l -> l.startsWith("estimation: "));
-        assertThat(workload.unreadable()).isEmpty();
+    }
+
+    /**
+     * The reporter of one RegionServer (not the hot one) is stopped inside the cluster's JVM; the hot
+     * rows' regions are packed back onto the hot server. Once its report is stale, a dry run's
+     * decision names it, and the real runs that follow move regions but none onto it.
+     */
+    private static void aServerWithoutAFreshReportIsNeverADestination(Process cluster, Path log, Connection c,
+                                                                     Admin admin, SkewedWorkload workload)
+            throws Exception {
+        ServerName silent = admin.getRegionServers().stream().filter(sn -> !sn.equals(workload.cpuServer)).sorted()
+                .reduce((a, b) -> b).orElseThrow();
+        cluster.getOutputStream().write((DeployedClusterMain.STOP_REPORTER + silent.getServerName() + "\n")
+                .getBytes(StandardCharsets.UTF_8));
+        cluster.getOutputStream().flush();
+        Poll.until(Duration.ofMinutes(1), "the reporter on " + silent + " stopped", () -> Files.readString(log,
+                StandardCharsets.UTF_8).contains("DEPLOYED-CLUSTER reporter stopped on " + silent.getServerName()));
+        packHotRegions(c, admin, workload);
+        java.util.Set<String> onSilent = placement(admin).entrySet().stream().filter(e -> e.getValue().equals(silent))
+                .map(Map.Entry::getKey).collect(java.util.stream.Collectors.toSet());
+        Poll.until(Duration.ofMinutes(2), "a dry run naming " + silent + " as without a fresh report", () -> {
+            admin.balance(BalanceRequest.newBuilder().setDryRun(true).build());
+            return MiniCluster.decisionLines(admin).stream().anyMatch(l -> l.startsWith("no fresh report from "
+                    + silent.getServerName()));
+        });
+        int moves = 0;
+        for (int round = 0; round < 3 && moves == 0; round++) {
+            awaitNoRegionsInTransition(admin);
+            moves += admin.balance(BalanceRequest.defaultInstance()).getMovesExecuted();
+            awaitNoRegionsInTransition(admin);
+        }
+        System.out.printf("DeployedClusterIT: with %s's report missing, %d moves%n", silent, moves);
+        assertThat(moves).as("the hot regions leave the hot server again").isPositive();
+        assertThat(onSilent).as("no region moved to %s", silent).containsAll(placement(admin).entrySet().stream()
+                .filter(e -> e.getValue().equals(silent)).map(Map.Entry::getKey).toList());
+    }
+
+    /** Moves every region holding a hot row back onto the hot server. */
+    private static void packHotRegions(Connection c, Admin admin, SkewedWorkload workload) throws IOException {
+        java.util.Set<String> hot = new java.util.HashSet<>();
+        try (org.apache.hadoop.hbase.client.RegionLocator locator = c.getRegionLocator(SkewedWorkload.TABLE)) {
+            for (byte[] row : workload.hotRows) {
+                org.apache.hadoop.hbase.HRegionLocation l = locator.getRegionLocation(row, true);
+                if (!l.getServerName().equals(workload.cpuServer)) {
+                    hot.add(l.getRegion().getEncodedName());
+                }
+            }
+        }
+        for (String region : hot) {
+            admin.move(org.apache.hadoop.hbase.util.Bytes.toBytes(region), workload.cpuServer);
+        }
+        awaitNoRegionsInTransition(admin);
     }
 
     /**

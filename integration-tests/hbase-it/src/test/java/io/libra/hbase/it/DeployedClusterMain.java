@@ -1,5 +1,6 @@
 package io.libra.hbase.it;
 
+import io.libra.hbase.reporter.LibraRegionServerReporter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -7,20 +8,33 @@ import java.nio.file.StandardCopyOption;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseTestingUtility;
 import org.apache.hadoop.hbase.StartMiniClusterOption;
+import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.master.HMaster;
+import org.apache.hadoop.hbase.regionserver.RegionServerCoprocessorHost;
 
 /**
  * A MiniHBaseCluster (ZooKeeper, one master, {@link #REGION_SERVERS} RegionServers) run on the
  * deployed layout ({@link DeployedJvm}), with Libra named by class as an operator names it
  * ({@link MiniCluster#configure}). Once the master is ready it prints where the balancer's class
- * was loaded from and writes ZooKeeper's client port to the file its argument names; it shuts
- * the cluster down when its standard input closes.
+ * was loaded from and writes ZooKeeper's client port to the file its argument names; it stops a
+ * RegionServer's reporter when a {@value #STOP_REPORTER} line names it, and shuts the cluster down
+ * when its standard input closes.
  */
 public final class DeployedClusterMain {
     static final int REGION_SERVERS = 3;
     static final String BALANCER = "io.libra.hbase.balancer.LibraLoadBalancer";
 
+    /** A line on standard input: stop the reporter coprocessor of the RegionServer named after it. */
+    static final String STOP_REPORTER = "stop-reporter ";
+
     private DeployedClusterMain() {
+    }
+
+    /** Stops the RegionServer's reporter as a failing coprocessor would: the master gets no fresh report from it. */
+    private static void stopReporter(HBaseTestingUtility util, ServerName sn) throws java.io.IOException {
+        RegionServerCoprocessorHost host = util.getMiniHBaseCluster().getRegionServer(sn).getRegionServerCoprocessorHost();
+        String name = LibraRegionServerReporter.class.getName();
+        host.findCoprocessor(name).stop(host.findCoprocessorEnvironment(name));
     }
 
     public static void main(String[] args) throws Exception {
@@ -38,8 +52,14 @@ public final class DeployedClusterMain {
         Path partial = port.resolveSibling(port.getFileName() + ".partial");
         Files.writeString(partial, Integer.toString(util.getZkCluster().getClientPort()), StandardCharsets.UTF_8);
         Files.move(partial, port, StandardCopyOption.ATOMIC_MOVE);
-        while (System.in.read() >= 0) {
-            // the test closes our standard input when it is done with the cluster
+        java.io.BufferedReader commands = new java.io.BufferedReader(
+                new java.io.InputStreamReader(System.in, StandardCharsets.UTF_8));
+        for (String line = commands.readLine(); line != null; line = commands.readLine()) {
+            if (line.startsWith(STOP_REPORTER)) { // the test closes our standard input when it is done with the cluster
+                String server = line.substring(STOP_REPORTER.length()).trim();
+                stopReporter(util, ServerName.valueOf(server));
+                System.out.println("DEPLOYED-CLUSTER reporter stopped on " + server);
+            }
         }
         util.shutdownMiniHBaseCluster();
         util.shutdownMiniZKCluster();
