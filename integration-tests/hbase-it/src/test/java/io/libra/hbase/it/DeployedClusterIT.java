@@ -162,17 +162,10 @@ class DeployedClusterIT {
 
     /** Moves every region holding a hot row back onto the hot server. */
     private static void packHotRegions(Connection c, Admin admin, SkewedWorkload workload) throws IOException {
-        java.util.Set<String> hot = new java.util.HashSet<>();
-        try (org.apache.hadoop.hbase.client.RegionLocator locator = c.getRegionLocator(SkewedWorkload.TABLE)) {
-            for (byte[] row : workload.hotRows) {
-                org.apache.hadoop.hbase.HRegionLocation l = locator.getRegionLocation(row, true);
-                if (!l.getServerName().equals(workload.cpuServer)) {
-                    hot.add(l.getRegion().getEncodedName());
-                }
+        for (Map.Entry<String, ServerName> e : hotRegions(c, workload).entrySet()) {
+            if (!e.getValue().equals(workload.cpuServer)) {
+                admin.move(org.apache.hadoop.hbase.util.Bytes.toBytes(e.getKey()), workload.cpuServer);
             }
-        }
-        for (String region : hot) {
-            admin.move(org.apache.hadoop.hbase.util.Bytes.toBytes(region), workload.cpuServer);
         }
         awaitNoRegionsInTransition(admin);
     }
@@ -202,16 +195,19 @@ class DeployedClusterIT {
 
     /** How many of the regions holding the hot rows are on the server they were first packed on. */
     private static int hotRegionsOn(Connection c, SkewedWorkload workload) throws IOException {
-        java.util.Set<String> on = new java.util.HashSet<>();
+        return (int) hotRegions(c, workload).values().stream().filter(workload.cpuServer::equals).count();
+    }
+
+    /** The regions holding the hot rows (encoded names), each with the server it is on now. */
+    private static Map<String, ServerName> hotRegions(Connection c, SkewedWorkload workload) throws IOException {
+        Map<String, ServerName> out = new HashMap<>();
         try (org.apache.hadoop.hbase.client.RegionLocator locator = c.getRegionLocator(SkewedWorkload.TABLE)) {
             for (byte[] row : workload.hotRows) {
                 org.apache.hadoop.hbase.HRegionLocation l = locator.getRegionLocation(row, true);
-                if (l.getServerName().equals(workload.cpuServer)) {
-                    on.add(l.getRegion().getEncodedName());
-                }
+                out.put(l.getRegion().getEncodedName(), l.getServerName());
             }
         }
-        return on.size();
+        return out;
     }
 
     private static void awaitNoRegionsInTransition(Admin admin) {

@@ -54,8 +54,9 @@ public final class DeployedClusterMain {
         Files.move(partial, port, StandardCopyOption.ATOMIC_MOVE);
         java.io.BufferedReader commands = new java.io.BufferedReader(
                 new java.io.InputStreamReader(System.in, StandardCharsets.UTF_8));
+        // the test closes our standard input when it is done with the cluster
         for (String line = commands.readLine(); line != null; line = commands.readLine()) {
-            if (line.startsWith(STOP_REPORTER)) { // the test closes our standard input when it is done with the cluster
+            if (line.startsWith(STOP_REPORTER)) {
                 String server = line.substring(STOP_REPORTER.length()).trim();
                 stopReporter(util, ServerName.valueOf(server));
                 System.out.println("DEPLOYED-CLUSTER reporter stopped on " + server);
