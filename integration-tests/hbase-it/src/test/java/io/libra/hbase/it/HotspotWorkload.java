@@ -1,0 +1,66 @@
+package io.libra.hbase.it;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+
+/**
+ * One region too hot to move anywhere whole: a table of a single region whose rows ("hot-0000" …)
+ * all lie at the low end of its key space, read in batches as fast as the client goes. Split at
+ * its key-space midpoint, the upper daughter would be empty; split where its load divides, both
+ * daughters hold rows.
+ */
+final class HotspotWorkload extends BackgroundWorkload {
+    static final TableName TABLE = TableName.valueOf("hotspot");
+    static final String PREFIX = "hot-";
+    private static final byte[] FAMILY = "f".getBytes(StandardCharsets.UTF_8);
+    private static final int ROWS = 400;
+    private final Connection connection;
+    final List<byte[]> rows = new ArrayList<>();
+
+    HotspotWorkload(Connection connection) {
+        super("hotspot-workload");
+        this.connection = connection;
+        for (int i = 0; i < ROWS; i++) {
+            rows.add(String.format(java.util.Locale.ROOT, "%s%04d", PREFIX, i).getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    void createAndLoad(Admin admin) throws IOException {
+        admin.createTable(TableDescriptorBuilder.newBuilder(TABLE).setColumnFamily(ColumnFamilyDescriptorBuilder.of(FAMILY))
+                .build());
+        try (Table t = connection.getTable(TABLE)) {
+            List<Put> puts = new ArrayList<>();
+            for (byte[] row : rows) {
+                puts.add(new Put(row).addColumn(FAMILY, FAMILY, new byte[16]));
+            }
+            t.put(puts);
+        }
+    }
+
+    @Override
+    protected void drive() {
+        SplittableRandom rnd = new SplittableRandom(7);
+        try (Table t = connection.getTable(TABLE)) {
+            while (running()) {
+                List<Get> gets = new ArrayList<>();
+                for (int i = 0; i < 32; i++) {
+                    gets.add(new Get(rows.get(rnd.nextInt(rows.size()))));
+                }
+                t.get(gets);
+            }
+        } catch (IOException e) {
+            giveUp();
+        }
+    }
+}
