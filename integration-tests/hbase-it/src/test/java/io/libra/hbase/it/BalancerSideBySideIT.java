@@ -8,7 +8,6 @@ import io.libra.core.plan.Balance;
 import io.libra.hbase.LibraConfig;
 import io.libra.hbase.balancer.LibraLoadBalancer;
 import io.libra.hbase.reporter.LoadReport;
-import io.libra.it.Poll;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -177,43 +176,8 @@ class BalancerSideBySideIT {
         assertThat(((Number) mbs.getAttribute(executed, "Count")).longValue()).isGreaterThanOrEqualTo(o.moves);
     }
 
-    /**
-     * A region too hot to move anywhere whole (all of a new table's rows, read flat out, at the low
-     * end of its one region's key space) is split where its sampled load divides as the plan needs
-     * (the load midpoint, or the share a destination can take): every split key falls among the
-     * rows and every daughter holds some, where the key-space midpoint would have left the upper
-     * daughter empty.
-     */
     @Test
     @Order(5)
-    void libraSplitsARegionTooHotToMoveWhereItsLoadDivides() throws Exception {
-        try (HotspotWorkload hot = new HotspotWorkload(cluster.util.getConnection())) {
-            hot.createAndLoad(cluster.admin());
-            cluster.awaitNoRegionsInTransition();
-            hot.start();
-            Poll.until(Duration.ofMinutes(3), "Libra to split the hot region", () -> {
-                cluster.awaitNoRegionsInTransition();
-                meter.freshReports(Instant.now());
-                cluster.admin().balance(BalanceRequest.defaultInstance());
-                cluster.awaitNoRegionsInTransition();
-                return cluster.admin().getRegions(HotspotWorkload.TABLE).size() > 1;
-            });
-            List<RegionInfo> regions = new ArrayList<>(cluster.admin().getRegions(HotspotWorkload.TABLE));
-            regions.sort(RegionInfo.COMPARATOR);
-            System.out.printf("BalancerSideBySideIT: the hot region split into %s%n", regions.stream()
-                    .map(ri -> org.apache.hadoop.hbase.util.Bytes.toStringBinary(ri.getStartKey())).toList());
-            for (RegionInfo ri : regions.subList(1, regions.size())) {
-                assertThat(org.apache.hadoop.hbase.util.Bytes.toString(ri.getStartKey())).as("split key of %s", ri)
-                        .startsWith(HotspotWorkload.PREFIX);
-            }
-            for (RegionInfo ri : regions) {
-                assertThat(hot.rows.stream().filter(ri::containsRow).count()).as("rows in %s", ri).isPositive();
-            }
-        }
-    }
-
-    @Test
-    @Order(6)
     void theStochasticLoadBalancerWithDefaultsOnTheSameWorkloadIsRecorded() throws Exception {
         restartWith(Map.of());
         Outcome o = balanceRounds("HBase StochasticLoadBalancer, defaults");
@@ -222,7 +186,7 @@ class BalancerSideBySideIT {
     }
 
     @Test
-    @Order(7)
+    @Order(6)
     void theStochasticLoadBalancerTunedForLoadIsRecorded() throws Exception {
         restartWith(Map.of("hbase.master.balancer.stochastic.readRequestCost", "500",
                 "hbase.master.balancer.stochastic.writeRequestCost", "500",
