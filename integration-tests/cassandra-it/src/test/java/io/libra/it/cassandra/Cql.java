@@ -29,6 +29,14 @@ final class Cql {
                 .withLocalDatacenter(dc).withConfigLoader(cfg).build();
     }
 
+    /** The Murmur3 token of a text partition key, as the driver computes it (CassandraSidecarIT checks it against the server's). */
+    static long token(CqlSession s, String key) {
+        com.datastax.oss.driver.api.core.metadata.TokenMap map = s.getMetadata().getTokenMap().orElseThrow();
+        java.nio.ByteBuffer bytes = com.datastax.oss.driver.api.core.type.codec.TypeCodecs.TEXT.encode(key,
+                com.datastax.oss.driver.api.core.ProtocolVersion.DEFAULT);
+        return Long.parseLong(map.format(map.newToken(bytes)).replaceAll("[^0-9-]", ""));
+    }
+
     /**
      * One keyspace per replication factor, named libra_rf{rf}, each with a kv table: RF 3 by
      * NetworkTopologyStrategy in datacenter1 (SimpleSnitch: one data centre, one rack), the others

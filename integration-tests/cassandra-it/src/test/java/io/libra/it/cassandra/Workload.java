@@ -144,19 +144,11 @@ final class Workload implements AutoCloseable {
     private long newKey(int ks) {
         long limit = spec.maxKeys()[ks];
         for (long n = next[ks].getAndIncrement(); n < limit; n = next[ks].getAndIncrement()) {
-            if (ks > 0 || n % spec.skew().sparse() == 0 || spec.skew().hot().test(token("key-0-" + n))) {
+            if (ks > 0 || n % spec.skew().sparse() == 0 || spec.skew().hot().test(Cql.token(session, "key-0-" + n))) {
                 return n;
             }
         }
         return -1;
-    }
-
-    /** The key's Murmur3 token, as the driver computes it (checked against the server by CassandraSidecarIT). */
-    private long token(String key) {
-        com.datastax.oss.driver.api.core.metadata.TokenMap map = session.getMetadata().getTokenMap().orElseThrow();
-        ByteBuffer bytes = com.datastax.oss.driver.api.core.type.codec.TypeCodecs.TEXT.encode(key,
-                com.datastax.oss.driver.api.core.ProtocolVersion.DEFAULT);
-        return Long.parseLong(map.format(map.newToken(bytes)).replaceAll("[^0-9-]", ""));
     }
 
     private void read(int ks, SplittableRandom rnd) {
