@@ -118,7 +118,7 @@ public final class RingPlanning {
             result = planner.plan(request(now));
         }
         int used = history.size();
-        boolean conservative = PredictionCheck.of(executed, now, planner.config().lambda())
+        boolean conservative = PredictionCheck.of(executed, now, planner.config().lambda(), history.peekLast())
                 .map(PredictionCheck::conservative).orElse(false);
         guardNext = true;
         remember(now);

@@ -127,7 +127,8 @@ public final class Planner {
         Instant start = clock.instant();
         ClusterSnapshot snapshot = request.snapshot();
         Estimator.Estimate estimate = new Estimator(estimation, learn).estimate(snapshot, request.history());
-        Optional<PredictionCheck> check = PredictionCheck.of(request.previousPlan(), snapshot, config.lambda());
+        Optional<PredictionCheck> check = PredictionCheck.of(request.previousPlan(), snapshot, config.lambda(),
+                request.lastWindow().orElse(null));
         Estimation how = estimate.estimation().withLastPredictionError(check.map(PredictionCheck::error).orElse(Double.NaN));
         return new Assessment(snapshot, restrict.apply(estimate.model()), check, how,
                 Conservative.config(config, check), start);
@@ -146,9 +147,12 @@ public final class Planner {
         return result;
     }
 
-    /** A plan held back after a check carries the checked forecast on, so the next window checks it again. */
+    /**
+     * A plan held back after a check carries the checked forecast on, so the next window checks it
+     * again, unless the workload itself moved since: then that forecast no longer says anything.
+     */
     private List<NodeForecast> forecast(StrategyOutcome kept, Assessment a) {
-        if (a.check().isPresent() && PredictionCheck.heldBack(kept.plan(), config.lambda())) {
+        if (a.check().filter(c -> !c.explainedByWorkload()).isPresent() && PredictionCheck.heldBack(kept.plan(), config.lambda())) {
             return a.check().get().forecast();
         }
         return forecast(kept.predicted());

@@ -152,4 +152,52 @@ class ConservativeTest {
         assertThat(next.plan().detail()).contains("last plan's forecast was off by").doesNotContain("moved nothing");
         assertThat(next.plan().estimation().lastPredictionError()).isLessThan(0.5);
     }
+    /** The window before {@link #slightlyHot()}: the same, but its hot region was not yet hot (a new workload). */
+    private static ClusterSnapshot beforeItTurnedHot() {
+        return idleBefore(r -> r.id().equals("r40"));
+    }
+
+    /** The window before {@link #slightlyHot()}, the regions {@code idle} picks then serving nothing. */
+    private static ClusterSnapshot idleBefore(java.util.function.Predicate<Region> idle) {
+        List<Region> regions = new ArrayList<>();
+        int i = 0;
+        for (Region r : slightlyHot().regions()) {
+            regions.add(idle.test(r) ? Clusters.region(i, r.node(), 0, 0, 0, 0) : r);
+            i++;
+        }
+        return Clusters.snapshot(4, regions);
+    }
+
+    @Test
+    void aMissTheWorkloadItselfExplainsIsNotHeldAgainstTheModel() {
+        ClusterSnapshot s = slightlyHot();
+        Plan missed = previous(s, 0.15, 0.05);
+        PlanResult sameWorkload = planner.plan(new PlanRequest(s, List.of(s), missed, false));
+        assertThat(sameWorkload.plan().detail()).contains("conservative").doesNotContain("workload itself moved");
+        PlanResult newWorkload = planner.plan(new PlanRequest(s, List.of(beforeItTurnedHot()), missed, false));
+        // n0 went from 1,000 to 1,400 requests/s: a shift of 400 / 4,400 = 9.1%, over half the 15% miss
+        assertThat(newWorkload.plan().detail()).contains("off by 15.0%")
+                .contains("the workload itself moved by 9.1% since the last window").doesNotContain("conservative");
+        assertThat(newWorkload.plan().actions()).isNotEmpty();
+        assertThat(newWorkload.plan().actions().get(0).reason().note()).doesNotContain("conservative");
+    }
+
+    @Test
+    void aHeldBackPlanOnANewWorkloadStartsAFreshForecast() {
+        ClusterSnapshot s = slightlyHot();
+        double gain = plan(s, null).plan().before().imbalanceDegree() - plan(s, null).plan().predicted().imbalanceDegree();
+        Plan missed = previous(s, gain + 0.05, 1.0);
+        Plan quietOnSameWorkload = planner.plan(new PlanRequest(s, List.of(s), missed, false)).plan();
+        assertThat(quietOnSameWorkload.actions()).isEmpty();
+        assertThat(quietOnSameWorkload.forecast()).isEqualTo(missed.forecast());
+        // n0 served nothing a window ago: the old moves' forecast is not carried on, the next window checks this one's own
+        ClusterSnapshot idleN0 = idleBefore(r -> r.node().equals("n0"));
+        Plan quiet = planner.plan(new PlanRequest(s, List.of(idleN0), missed, false)).plan();
+        assertThat(quiet.detail()).contains("the workload itself moved by 31.8%");
+        assertThat(quiet.actions()).isEmpty();
+        assertThat(quiet.forecast()).isNotEqualTo(missed.forecast());
+        PlanResult next = planner.plan(new PlanRequest(s, List.of(s), quiet, false));
+        assertThat(next.plan().estimation().lastPredictionError()).isLessThan(0.01);
+        assertThat(next.plan().actions()).isEqualTo(plan(s, null).plan().actions()).isNotEmpty();
+    }
 }

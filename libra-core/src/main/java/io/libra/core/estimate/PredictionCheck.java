@@ -23,31 +23,47 @@ import java.util.Optional;
  * (a cost the model cannot express) keeps the planner conservative, a transient one (a window
  * taken while the moved regions settled) fades as the nodes approach the forecast.
  *
+ * <p>A forecast cannot tell a model that is wrong from a workload that changed. So the check also
+ * measures how far the workload itself moved since the last window ({@link WorkloadShift}, from
+ * the regions' request counters alone): when that explains at least half the miss, the miss is not
+ * held against the model. The check then neither makes the next plan conservative nor is carried
+ * on, so a plan made on a new workload starts a fresh forecast.
+ *
  * @param error        relative forecast error in the worse dimension
  * @param dimension    that dimension
  * @param claimed      the imbalance the previous plan claimed to fix
  * @param conservative whether the next plan must be conservative
  * @param carried      whether the forecast checked was carried by a plan held back since the moves it forecast
  * @param forecast     the forecast checked, which a plan held back now carries on
+ * @param shift        how far the workload moved since the last window, by the regions' counters
  */
 public record PredictionCheck(double error, Dimension dimension, double claimed, boolean conservative, boolean carried,
-                              List<NodeForecast> forecast) {
+                              List<NodeForecast> forecast, WorkloadShift shift) {
+    /** The share of a miss the workload's own change must explain for the miss not to count against the model. */
+    static final double EXPLAINED = 0.5;
 
     public PredictionCheck {
         forecast = List.copyOf(forecast);
+        shift = shift == null ? WorkloadShift.NONE : shift;
     }
 
     /** A check of the previous plan's own forecast. */
     public PredictionCheck(double error, Dimension dimension, double claimed, boolean conservative) {
-        this(error, dimension, claimed, conservative, false, List.of());
+        this(error, dimension, claimed, conservative, false, List.of(), WorkloadShift.NONE);
+    }
+
+    /** As {@link #of(Plan, ClusterSnapshot, double, ClusterSnapshot)} with no earlier window to measure the workload's own change. */
+    public static Optional<PredictionCheck> of(Plan previous, ClusterSnapshot now, double lambda) {
+        return of(previous, now, lambda, null);
     }
 
     /**
      * Empty when the previous plan had no forecast or shares no node with this window.
      *
-     * @param lambda the planner's λ: an actionless plan that left Δ above it was held back, and carried a forecast
+     * @param lambda     the planner's λ: an actionless plan that left Δ above it was held back, and carried a forecast
+     * @param lastWindow the window before {@code now} (null when none), against which the workload's own change is measured
      */
-    public static Optional<PredictionCheck> of(Plan previous, ClusterSnapshot now, double lambda) {
+    public static Optional<PredictionCheck> of(Plan previous, ClusterSnapshot now, double lambda, ClusterSnapshot lastWindow) {
         if (previous == null || previous.forecast().isEmpty()) {
             return Optional.empty();
         }
@@ -73,9 +89,20 @@ public record PredictionCheck(double error, Dimension dimension, double claimed,
         double claimed = claimed(previous);
         double e = Math.max(cpu, disk);
         Dimension d = cpu >= disk ? Dimension.CPU : Dimension.DISK;
-        boolean carried = heldBack(previous, lambda) && previous.estimation() != null
+        WorkloadShift shift = lastWindow == null ? WorkloadShift.NONE : WorkloadShift.between(lastWindow, now);
+        boolean counts = !explained(e, shift);
+        boolean carried = counts && heldBack(previous, lambda) && previous.estimation() != null
                 && !Double.isNaN(previous.estimation().lastPredictionError());
-        return Optional.of(new PredictionCheck(e, d, claimed, e > claimed, carried, previous.forecast()));
+        return Optional.of(new PredictionCheck(e, d, claimed, counts && e > claimed, carried, previous.forecast(), shift));
+    }
+
+    /** Whether the workload's own change explains the miss, so it does not count against the model. */
+    public boolean explainedByWorkload() {
+        return explained(error, shift);
+    }
+
+    private static boolean explained(double error, WorkloadShift shift) {
+        return error > 0 && shift.share() >= EXPLAINED * error;
     }
 
     /**
@@ -102,6 +129,10 @@ public record PredictionCheck(double error, Dimension dimension, double claimed,
                         + " (%s)", 100 * error, dimension.label())
                 : String.format(Locale.ROOT, "last plan's forecast was off by %.1f%% (%s); it claimed to fix %.1f%%",
                         100 * error, dimension.label(), 100 * claimed);
+        if (explainedByWorkload()) {
+            return base + String.format(Locale.ROOT, "; the workload itself moved by %.1f%% since the last window"
+                    + " (region request counters), so the miss is not held against the model", 100 * shift.share());
+        }
         return conservative ? base + ": conservative, only actions whose benefit exceeds that error" : base;
     }
 }

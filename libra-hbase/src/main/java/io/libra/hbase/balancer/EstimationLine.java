@@ -16,9 +16,11 @@ final class EstimationLine {
         }
         String last = check.map(c -> String.format(Locale.ROOT, "last forecast error %s (%s; it claimed to fix %s)",
                 percent(c.error()), c.dimension().label(), percent(c.claimed()))).orElse("last forecast not checked");
+        String stance = check.filter(PredictionCheck::explainedByWorkload)
+                .map(c -> "not held against the model: the workload itself moved by " + percent(c.shift().share()))
+                .orElse(check.filter(PredictionCheck::conservative).isPresent() ? "conservative" : "not conservative");
         return String.format(Locale.ROOT, "estimation: model %s, %d window(s), fit error %s, %s, %s", how.model(),
-                how.windows(), percent(how.fitError()), last,
-                check.filter(PredictionCheck::conservative).isPresent() ? "conservative" : "not conservative");
+                how.windows(), percent(how.fitError()), last, stance);
     }
 
     private static String percent(double share) {

@@ -261,7 +261,8 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         lastSnapshot = snap;
         lastResult = result;
         return new Run(c, RunMode.of(c), group, snap, placement, result, planned.assessment(),
-                EstimationLine.of(result.plan().estimation(), PredictionCheck.of(previous, snap.snapshot(), c.lambda())));
+                EstimationLine.of(result.plan().estimation(), planned.assessment() != null ? planned.assessment().check()
+                        : PredictionCheck.of(previous, snap.snapshot(), c.lambda())));
     }
 
     /** A group first seen takes over the history a previous master saved for it. */
