@@ -18,12 +18,14 @@ import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
  * One region too hot to move anywhere whole: a table of a single region whose rows ("hot-0000" …)
  * all lie at the low end of its key space, read in batches as fast as the client goes. Split at
  * its key-space midpoint, the upper daughter would be empty; split where its load divides, both
- * daughters hold rows.
+ * daughters hold rows. The table keeps a second replica of each region (region replication 2),
+ * so a split must leave every daughter's replica on another server than its primary.
  */
 final class HotspotWorkload extends BackgroundWorkload {
     static final TableName TABLE = TableName.valueOf("hotspot");
     static final String PREFIX = "hot-";
     private static final byte[] FAMILY = "f".getBytes(StandardCharsets.UTF_8);
+    static final int REPLICAS = 2;
     private static final int ROWS = 400;
     private final Connection connection;
     final List<byte[]> rows = new ArrayList<>();
@@ -37,8 +39,8 @@ final class HotspotWorkload extends BackgroundWorkload {
     }
 
     void createAndLoad(Admin admin) throws IOException {
-        admin.createTable(TableDescriptorBuilder.newBuilder(TABLE).setColumnFamily(ColumnFamilyDescriptorBuilder.of(FAMILY))
-                .build());
+        admin.createTable(TableDescriptorBuilder.newBuilder(TABLE).setRegionReplication(REPLICAS)
+                .setColumnFamily(ColumnFamilyDescriptorBuilder.of(FAMILY)).build());
         try (Table t = connection.getTable(TABLE)) {
             List<Put> puts = new ArrayList<>();
             for (byte[] row : rows) {
