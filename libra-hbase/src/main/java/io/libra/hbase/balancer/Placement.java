@@ -19,7 +19,7 @@ import org.apache.hadoop.hbase.client.RegionReplicaUtil;
  * What HBase lets the balancer do with each region, checked move by move in plan order:
  * system-table regions ({@code hbase:meta}, {@code hbase:namespace}, …) are pinned (their load
  * counts as their server's base load, and they are never moved or split); a server without a
- * fresh report is never a destination; a region's replicas never share a server, nor, when
+ * fresh report is never a destination, and no region is split there; a region's replicas never share a server, nor, when
  * racks are known, does a move lower the number of racks they cover.
  */
 final class Placement implements PlacementRule {
@@ -149,6 +149,11 @@ final class Placement implements PlacementRule {
         }
         if (!RegionReplicaUtil.isDefaultReplica(ri)) {
             return "a secondary replica, it follows its primary's splits";
+        }
+        String server = nodeOf.get(region);
+        if (unreported.contains(server)) {
+            // no fresh key samples to cut at, and the region's load there is modelled, not measured
+            return "its server " + server + " has no fresh report, never split there";
         }
         return null;
     }

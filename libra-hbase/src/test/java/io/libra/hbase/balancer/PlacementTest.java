@@ -95,6 +95,15 @@ class PlacementTest {
     }
 
     @Test
+    void noRegionIsSplitOnAServerWithoutAFreshReport() {
+        assertThat(new Placement(snap(List.of()), n -> "").refuseSplit(other.getEncodedName())).isNull();
+        Placement p = new Placement(snap(List.of(A.getServerName())), n -> "");
+        assertThat(p.refuseSplit(other.getEncodedName())).isEqualTo("its server " + A.getServerName()
+                + " has no fresh report, never split there");
+        assertThat(p.forScheduler().refuseSplit(primary.getEncodedName())).contains("no fresh report");
+    }
+
+    @Test
     void splitsAreCappedPerRunAndNeverOfSystemTables() {
         HBaseSnapshot s = snap(List.of());
         List<Action> plan = List.of(

@@ -38,7 +38,10 @@ import org.junit.jupiter.api.io.TempDir;
  * JVM is only its client. The skewed workload runs through hbase-client, the master's real balance
  * runs move regions (after a dry run that moves none), balance is measured independently (the RegionServers' own request counters
  * and the reporters' host figures), and every row written reads back. Then one RegionServer's
- * reporter is stopped inside the cluster's JVM: it is never made a destination.
+ * reporter is stopped inside the cluster's JVM: it is never made a destination. Last, a second
+ * table of one region too hot to move whole (with a replica) is split where its load divides.
+ * The cluster balances by table ({@code hbase.master.loadbalance.bytable=true}), as an operator
+ * who turned that on runs it.
  */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 class DeployedClusterIT {
@@ -52,7 +55,8 @@ class DeployedClusterIT {
     void libraFromTheShadedJarAloneBalancesARealCluster() throws Exception {
         Path port = dir.resolve("zk.port");
         Path log = Path.of("target", "deployed-cluster.log").toAbsolutePath(); // kept for a failed run's post-mortem
-        Process cluster = DeployedJvm.start(DeployedClusterMain.class, "1536m", log, port.toString());
+        Process cluster = DeployedJvm.start(DeployedClusterMain.class, "1536m", log, port.toString(),
+                HConstants.HBASE_MASTER_LOADBALANCE_BYTABLE + "=true");
         try {
             Poll.until(Duration.ofMinutes(3), "the deployed cluster's master ready", () -> {
                 if (!cluster.isAlive()) {
@@ -68,6 +72,7 @@ class DeployedClusterIT {
                 aServerWithoutAFreshReportIsNeverADestination(cluster, log, c, admin, workload);
                 workload.stop();
                 assertThat(workload.unreadable()).isEmpty();
+                aRegionTooHotToMoveIsSplitWhereItsLoadDivides(c, admin, workload.cpuServer);
             }
             cluster.getOutputStream().close();
             assertThat(cluster.waitFor(2, TimeUnit.MINUTES)).as("the cluster JVM stops when told").isTrue();
@@ -158,6 +163,35 @@ class DeployedClusterIT {
         assertThat(moves).as("the hot regions leave the hot server again").isPositive();
         assertThat(onSilent).as("no region moved to %s", silent).containsAll(placement(admin).entrySet().stream()
                 .filter(e -> e.getValue().equals(silent)).map(Map.Entry::getKey).toList());
+    }
+
+    /**
+     * A table of one region whose rows all lie at the low end of its key space, read flat out, its
+     * primary on a reported server: the balancer splits it where its sampled load divides.
+     */
+    private static void aRegionTooHotToMoveIsSplitWhereItsLoadDivides(Connection c, Admin admin, ServerName reported)
+            throws Exception {
+        try (HotspotWorkload hot = new HotspotWorkload(c)) {
+            hot.createAndLoad(admin);
+            awaitNoRegionsInTransition(admin);
+            org.apache.hadoop.hbase.client.RegionInfo primary = HotspotWorkload.primaries(admin).get(0);
+            if (!admin.getRegions(reported).contains(primary)) {
+                admin.move(primary.getEncodedNameAsBytes(), reported);
+                awaitNoRegionsInTransition(admin);
+            }
+            hot.start();
+            LoadMeter meter = new LoadMeter(admin, DeployedClusterMain.REGION_SERVERS - 1);
+            Poll.until(Duration.ofMinutes(3), "Libra to split the hot region", () -> {
+                awaitNoRegionsInTransition(admin);
+                meter.freshReports(Instant.now());
+                admin.balance(BalanceRequest.defaultInstance());
+                awaitNoRegionsInTransition(admin);
+                return HotspotWorkload.primaries(admin).size() > 1;
+            });
+            System.out.printf("DeployedClusterIT: the hot region split into %s%n", HotspotWorkload.primaries(admin).stream()
+                    .map(ri -> org.apache.hadoop.hbase.util.Bytes.toStringBinary(ri.getStartKey())).toList());
+            hot.assertSplitWhereItsLoadDivides(admin);
+        }
     }
 
     /** Moves every region holding a hot row back onto the hot server. */

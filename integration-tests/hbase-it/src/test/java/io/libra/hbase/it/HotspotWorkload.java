@@ -1,16 +1,21 @@
 package io.libra.hbase.it;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.RegionInfo;
+import org.apache.hadoop.hbase.client.RegionReplicaUtil;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 
@@ -64,5 +69,48 @@ final class HotspotWorkload extends BackgroundWorkload {
         } catch (IOException e) {
             giveUp();
         }
+    }
+
+    /** The table's primary regions in key order. */
+    static List<RegionInfo> primaries(Admin admin) throws IOException {
+        List<RegionInfo> out = new ArrayList<>(admin.getRegions(TABLE).stream().filter(RegionReplicaUtil::isDefaultReplica)
+                .toList());
+        out.sort(RegionInfo.COMPARATOR);
+        return out;
+    }
+
+    /**
+     * The hot region was split where its load divides: every split key falls among the rows, every
+     * daughter holds some, and each primary's replica is online on another server.
+     */
+    void assertSplitWhereItsLoadDivides(Admin admin) throws IOException {
+        // the split procedure writes the daughters to meta before it opens them and their replicas
+        io.libra.it.Poll.until(java.time.Duration.ofMinutes(1), "the daughters and their replicas online",
+                () -> online(admin).values().stream().mapToInt(List::size).sum() == REPLICAS * primaries(admin).size());
+        List<RegionInfo> regions = primaries(admin);
+        assertThat(regions).as("the hot region split").hasSizeGreaterThan(1);
+        for (RegionInfo ri : regions.subList(1, regions.size())) {
+            assertThat(org.apache.hadoop.hbase.util.Bytes.toString(ri.getStartKey())).as("split key of %s", ri)
+                    .startsWith(PREFIX);
+        }
+        for (RegionInfo ri : regions) {
+            assertThat(rows.stream().filter(ri::containsRow).count()).as("rows in %s", ri).isPositive();
+        }
+        assertThat(online(admin).values()).as("a primary and its replica on distinct servers")
+                .allSatisfy(s -> assertThat(new java.util.HashSet<>(s)).hasSize(REPLICAS));
+    }
+
+    /** Per primary (encoded name), the server of each of its copies online. */
+    private static java.util.Map<String, List<ServerName>> online(Admin admin) throws IOException {
+        java.util.Map<String, List<ServerName>> serversOf = new java.util.HashMap<>();
+        for (ServerName sn : admin.getRegionServers()) {
+            for (RegionInfo ri : admin.getRegions(sn)) {
+                if (ri.getTable().equals(TABLE)) {
+                    serversOf.computeIfAbsent(RegionReplicaUtil.getRegionInfoForDefaultReplica(ri).getEncodedName(),
+                            k -> new ArrayList<>()).add(sn);
+                }
+            }
+        }
+        return serversOf;
     }
 }
