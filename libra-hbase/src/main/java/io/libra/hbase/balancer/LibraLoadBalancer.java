@@ -70,6 +70,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
     private volatile PlanResult lastResult;
     private boolean warnedNoObserver;
     private final InstantSource clock;
+    private final SplitRefusals splitRefusals = new SplitRefusals();
 
     /** As HBase creates it ({@code hbase.master.loadbalancer.class}), on the system clock. */
     public LibraLoadBalancer() {
@@ -255,6 +256,8 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         restore(group);
         HBaseSnapshot snap = snapshot(servers, c);
         Placement placement = new Placement(snap, this::rackOf);
+        Instant now = clock.instant();
+        placement.splitsRefused(region -> splitRefusals.refusal(region, now));
         Plan previous = c.historyWindows() > 0 ? previousPlan(group, snap) : null;
         Planned planned = plan(snap, group, placement, c, previous);
         PlanResult result = planned.result();
@@ -625,10 +628,20 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
                 LOG.info("Libra: split of {} at {} requested (procedure {}); its moves follow in a later run",
                         s.region().getEncodedName(), s.action().splitKey(), procId);
             } catch (java.io.IOException | RuntimeException e) {
-                LOG.warn("Libra: split of {} at {} refused: {}", s.region().getEncodedName(), s.action().splitKey(),
-                        e.getMessage());
+                LOG.warn("Libra: split of {} at {} refused: {}; not planned again for {} s", s.region().getEncodedName(),
+                        s.action().splitKey(), e.getMessage(), SplitRefusals.RETRY_AFTER.toSeconds());
+                splitRefusals.refused(s.region().getEncodedName(), firstLine(e.getMessage()), clock.instant());
             }
         }
+    }
+
+    /** An exception message's first line, or its class when it has none (HBase's may hold a stack trace). */
+    private static String firstLine(String message) {
+        if (message == null || message.isBlank()) {
+            return "no reason given";
+        }
+        int nl = message.indexOf('\n');
+        return nl < 0 ? message.strip() : message.substring(0, nl).strip();
     }
 
     @Override

@@ -32,6 +32,7 @@ final class Placement implements PlacementRule {
     private final boolean racksKnown;
     private final Map<String, String> nodeOf = new HashMap<>();
     private final Map<String, List<String>> replicasOf = new HashMap<>();
+    private java.util.function.Function<String, java.util.Optional<String>> splitRefused = r -> java.util.Optional.empty();
 
     Placement(HBaseSnapshot snap, Function<String, String> rackOf) {
         this.snap = snap;
@@ -61,7 +62,13 @@ final class Placement implements PlacementRule {
     PlacementRule forScheduler() {
         Placement copy = new Placement(snap, rawRackOf);
         copy.held.addAll(held);
+        copy.splitRefused = splitRefused;
         return copy;
+    }
+
+    /** Splits HBase refused lately: why each region's split is not planned now, or empty. */
+    void splitsRefused(java.util.function.Function<String, java.util.Optional<String>> why) {
+        this.splitRefused = why;
     }
 
     /** Servers in flux this run (see {@link Fluctuation}): their regions stay, none is sent to them. */
@@ -155,7 +162,7 @@ final class Placement implements PlacementRule {
             // no fresh key samples to cut at, and the region's load there is modelled, not measured
             return "its server " + server + " has no fresh report, never split there";
         }
-        return null;
+        return splitRefused.apply(region).orElse(null);
     }
 
     /** Servers no region may be moved to. */

@@ -104,6 +104,16 @@ class PlacementTest {
     }
 
     @Test
+    void aSplitHBaseRefusedLatelyIsNotPlannedByTheSchedulerNorRequested() {
+        Placement p = new Placement(snap(List.of()), n -> "");
+        p.splitsRefused(r -> r.equals(other.getEncodedName()) ? java.util.Optional.of("HBase refused its split")
+                : java.util.Optional.empty());
+        assertThat(p.refuseSplit(other.getEncodedName())).isEqualTo("HBase refused its split");
+        assertThat(p.forScheduler().refuseSplit(other.getEncodedName())).isEqualTo("HBase refused its split");
+        assertThat(p.refuseSplit(primary.getEncodedName())).isNull();
+    }
+
+    @Test
     void splitsAreCappedPerRunAndNeverOfSystemTables() {
         HBaseSnapshot s = snap(List.of());
         List<Action> plan = List.of(
