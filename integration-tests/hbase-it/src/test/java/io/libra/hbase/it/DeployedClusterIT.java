@@ -39,7 +39,8 @@ import org.junit.jupiter.api.io.TempDir;
  * runs move regions (after a dry run that moves none), balance is measured independently (the RegionServers' own request counters
  * and the reporters' host figures), and every row written reads back. Then one RegionServer's
  * reporter is stopped inside the cluster's JVM: it is never made a destination. Last, a second
- * table of one region too hot to move whole (with a replica) is split where its load divides.
+ * table of one region too hot to move whole (with a replica) is split where its load divides, and
+ * the master fails over to a backup, whose balancer takes over the saved history.
  * The cluster balances by table ({@code hbase.master.loadbalance.bytable=true}), as an operator
  * who turned that on runs it.
  */
@@ -73,6 +74,7 @@ class DeployedClusterIT {
                 workload.stop();
                 assertThat(workload.unreadable()).isEmpty();
                 aRegionTooHotToMoveIsSplitWhereItsLoadDivides(c, admin, workload.cpuServer);
+                aBackupMasterTakesOverTheHistory(cluster, log, admin);
             }
             cluster.getOutputStream().close();
             assertThat(cluster.waitFor(2, TimeUnit.MINUTES)).as("the cluster JVM stops when told").isTrue();
@@ -192,6 +194,31 @@ class DeployedClusterIT {
                     .map(ri -> org.apache.hadoop.hbase.util.Bytes.toStringBinary(ri.getStartKey())).toList());
             hot.assertSplitWhereItsLoadDivides(admin);
         }
+    }
+
+    /**
+     * The active master stops and a backup takes over (inside the cluster's JVM, as on a real
+     * cluster): the new master's balancer reads the history the old one saved under the root
+     * directory, and its first run plans on the old windows as well as its own.
+     */
+    private static void aBackupMasterTakesOverTheHistory(Process cluster, Path log, Admin admin) throws Exception {
+        cluster.getOutputStream().write((DeployedClusterMain.FAIL_OVER + "\n").getBytes(StandardCharsets.UTF_8));
+        cluster.getOutputStream().flush();
+        Poll.until(Duration.ofMinutes(4), "the backup master active", () -> Files.readString(log, StandardCharsets.UTF_8)
+                .contains("DEPLOYED-CLUSTER failed over to "));
+        awaitNoRegionsInTransition(admin);
+        Poll.until(Duration.ofMinutes(1), "the new master's balancer to plan", () -> {
+            admin.balance(BalanceRequest.newBuilder().setDryRun(true).build());
+            return MiniCluster.decisionLines(admin).stream().anyMatch(l -> l.startsWith("estimation: "));
+        });
+        String after = Files.readString(log, StandardCharsets.UTF_8);
+        after = after.substring(after.indexOf("DEPLOYED-CLUSTER failed over to "));
+        assertThat(after).as("the new master took over the saved history").containsPattern(
+                "Libra: history of [1-9]\\d* window\\(s\\) taken over from the saved one");
+        List<String> estimation = MiniCluster.decisionLines(admin).stream().filter(l -> l.startsWith("estimation: ")).toList();
+        System.out.printf("DeployedClusterIT: after the failover, %s%n", estimation);
+        assertThat(estimation).as("the first run planned on the old master's windows too")
+                .anyMatch(l -> !l.contains(", 1 window(s),"));
     }
 
     /** Moves every region holding a hot row back onto the hot server. */

@@ -17,7 +17,8 @@ import org.apache.hadoop.hbase.regionserver.RegionServerCoprocessorHost;
  * deployed layout ({@link DeployedJvm}), with Libra named by class as an operator names it
  * ({@link MiniCluster#configure}). Once the master is ready it prints where the balancer's class
  * was loaded from and writes ZooKeeper's client port to the file its argument names; it stops a
- * RegionServer's reporter when a {@value #STOP_REPORTER} line names it, and shuts the cluster down
+ * RegionServer's reporter when a {@value #STOP_REPORTER} line names it, fails the master over to a
+ * backup on a {@value #FAIL_OVER} line, and shuts the cluster down
  * when its standard input closes. Arguments after the first are {@code key=value} settings of the
  * cluster's configuration, as an operator's hbase-site.xml would give them.
  */
@@ -28,6 +29,9 @@ public final class DeployedClusterMain {
     /** A line on standard input: stop the reporter coprocessor of the RegionServer named after it. */
     static final String STOP_REPORTER = "stop-reporter ";
 
+    /** A line on standard input: start a backup master, then stop the active one so the backup takes over. */
+    static final String FAIL_OVER = "fail-over";
+
     private DeployedClusterMain() {
     }
 
@@ -36,6 +40,16 @@ public final class DeployedClusterMain {
         RegionServerCoprocessorHost host = util.getMiniHBaseCluster().getRegionServer(sn).getRegionServerCoprocessorHost();
         String name = LibraRegionServerReporter.class.getName();
         host.findCoprocessor(name).stop(host.findCoprocessorEnvironment(name));
+    }
+
+    /** The way an operator's failover goes: a backup master waits, the active one stops, the backup becomes active. */
+    private static void failOver(HBaseTestingUtility util) throws java.io.IOException {
+        org.apache.hadoop.hbase.MiniHBaseCluster hbase = util.getMiniHBaseCluster();
+        HMaster old = hbase.getMaster();
+        hbase.startMaster();
+        hbase.stopMaster(old.getServerName());
+        hbase.waitForMasterToStop(old.getServerName(), 120_000);
+        hbase.waitForActiveAndReadyMaster(180_000);
     }
 
     public static void main(String[] args) throws Exception {
@@ -64,6 +78,9 @@ public final class DeployedClusterMain {
                 String server = line.substring(STOP_REPORTER.length()).trim();
                 stopReporter(util, ServerName.valueOf(server));
                 System.out.println("DEPLOYED-CLUSTER reporter stopped on " + server);
+            } else if (line.equals(FAIL_OVER)) {
+                failOver(util);
+                System.out.println("DEPLOYED-CLUSTER failed over to " + util.getMiniHBaseCluster().getMaster().getServerName());
             }
         }
         util.shutdownMiniHBaseCluster();
