@@ -16,7 +16,8 @@ import java.util.Map;
  * <p>A forecast that missed by about as much as the workload moved says nothing about the cost
  * model: the regions' own counters explain the miss (see {@link PredictionCheck}).
  *
- * @param ops   Σ over nodes |requests/s now − then| / Σ requests/s
+ * @param ops   Σ over nodes |requests/s now − then| / Σ over nodes max(now, then), in [0, 1]; a
+ *              table gone with no region of it left counts wholly as change
  * @param bytes the same for payload bytes/s
  */
 public record WorkloadShift(double ops, double bytes) {

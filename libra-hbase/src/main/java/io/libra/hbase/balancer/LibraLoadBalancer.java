@@ -628,14 +628,15 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
                 LOG.info("Libra: split of {} at {} requested (procedure {}); its moves follow in a later run",
                         s.region().getEncodedName(), s.action().splitKey(), procId);
             } catch (java.io.IOException | RuntimeException e) {
+                String why = firstLine(e.getMessage());
                 LOG.warn("Libra: split of {} at {} refused: {}; not planned again for {} s", s.region().getEncodedName(),
-                        s.action().splitKey(), e.getMessage(), SplitRefusals.RETRY_AFTER.toSeconds());
-                splitRefusals.refused(s.region().getEncodedName(), firstLine(e.getMessage()), clock.instant());
+                        s.action().splitKey(), why, SplitRefusals.RETRY_AFTER.toSeconds());
+                splitRefusals.refused(s.region().getEncodedName(), why, clock.instant());
             }
         }
     }
 
-    /** An exception message's first line, or its class when it has none (HBase's may hold a stack trace). */
+    /** An exception message's first line (a remote exception's message may carry its stack trace). */
     private static String firstLine(String message) {
         if (message == null || message.isBlank()) {
             return "no reason given";

@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import org.apache.hadoop.hbase.client.RegionInfo;
@@ -19,8 +20,9 @@ import org.apache.hadoop.hbase.client.RegionReplicaUtil;
  * What HBase lets the balancer do with each region, checked move by move in plan order:
  * system-table regions ({@code hbase:meta}, {@code hbase:namespace}, …) are pinned (their load
  * counts as their server's base load, and they are never moved or split); a server without a
- * fresh report is never a destination, and no region is split there; a region's replicas never share a server, nor, when
- * racks are known, does a move lower the number of racks they cover.
+ * fresh report is never a destination, and no region is split there; a split HBase refused lately
+ * is not planned; a region's replicas never share a server, nor, when racks are known, does a move
+ * lower the number of racks they cover.
  */
 final class Placement implements PlacementRule {
     private final HBaseSnapshot snap;
@@ -32,7 +34,7 @@ final class Placement implements PlacementRule {
     private final boolean racksKnown;
     private final Map<String, String> nodeOf = new HashMap<>();
     private final Map<String, List<String>> replicasOf = new HashMap<>();
-    private java.util.function.Function<String, java.util.Optional<String>> splitRefused = r -> java.util.Optional.empty();
+    private Function<String, Optional<String>> splitRefused = r -> Optional.empty();
 
     Placement(HBaseSnapshot snap, Function<String, String> rackOf) {
         this.snap = snap;
@@ -67,7 +69,7 @@ final class Placement implements PlacementRule {
     }
 
     /** Splits HBase refused lately: why each region's split is not planned now, or empty. */
-    void splitsRefused(java.util.function.Function<String, java.util.Optional<String>> why) {
+    void splitsRefused(Function<String, Optional<String>> why) {
         this.splitRefused = why;
     }
 
