@@ -24,6 +24,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -101,8 +102,9 @@ public final class RingPlanning {
      * @param conservative whether the last forecast missed by more than it claimed, so the search was conservative
      * @param windows      earlier windows the estimate used
      * @param dropped      why history was dropped this round, or null
+     * @param check        the last executed plan's forecast checked against this window, when there was one
      */
-    public record Round(Plan plan, boolean conservative, int windows, String dropped) {
+    public record Round(Plan plan, boolean conservative, int windows, String dropped, Optional<PredictionCheck> check) {
     }
 
     public synchronized Round plan(RingModel model) {
@@ -118,12 +120,11 @@ public final class RingPlanning {
             result = planner.plan(request(now));
         }
         int used = history.size();
-        boolean conservative = PredictionCheck.of(executed, now, planner.config().lambda(), history.peekLast())
-                .map(PredictionCheck::conservative).orElse(false);
+        Optional<PredictionCheck> check = PredictionCheck.of(executed, now, planner.config().lambda(), history.peekLast());
         guardNext = true;
         remember(now);
         save();
-        return new Round(result.plan(), conservative, used, dropped);
+        return new Round(result.plan(), check.map(PredictionCheck::conservative).orElse(false), used, dropped, check);
     }
 
     private PlanRequest request(ClusterSnapshot now) {

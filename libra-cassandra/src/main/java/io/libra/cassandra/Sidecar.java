@@ -289,7 +289,8 @@ public final class Sidecar implements Daemon, AutoCloseable {
             LOG.info("{}", round.dropped());
         }
         DaemonView.Estimate estimate = new DaemonView.Estimate(plan.estimation(), round.conservative(), planning.windows(),
-                round.dropped());
+                round.dropped(), round.check().map(c -> c.shift().share()).orElse(Double.NaN),
+                round.check().map(io.libra.core.estimate.PredictionCheck::explainedByWorkload).orElse(false));
         if (plan.status() == PlanStatus.SUSPENDED) {
             String why = "load in flux, not planned on (planner.fluctuation_threshold): " + plan.detail();
             LOG.info("window not planned on: {}", why);

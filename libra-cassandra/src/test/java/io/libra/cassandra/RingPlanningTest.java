@@ -109,6 +109,11 @@ class RingPlanningTest {
             3 * f.get(n.id()).diskBytesPerSec()})));
         assertThat(next.plan().estimation().lastPredictionError()).isGreaterThan(claimed);
         assertThat(next.conservative()).isTrue();
+        // the same requests as the window before: the miss is the model's, not the workload's
+        assertThat(next.check()).hasValueSatisfying(c -> {
+            assertThat(c.shift().share()).isLessThan(0.01);
+            assertThat(c.explainedByWorkload()).isFalse();
+        });
         assertThat(next.plan().detail()).contains("conservative");
         for (Action a : next.plan().actions()) {
             assertThat(a.reason().note()).contains("conservative: benefit above the measured forecast error");

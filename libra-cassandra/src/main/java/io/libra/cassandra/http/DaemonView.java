@@ -36,7 +36,12 @@ public record DaemonView(SidecarConfig config, Instant startedAt, int windows, I
      * @param kept         earlier windows the sidecar keeps now
      * @param dropped      why history was dropped at that round, or null
      */
-    public record Estimate(io.libra.core.plan.Estimation how, boolean conservative, int kept, String dropped) {
+    public record Estimate(io.libra.core.plan.Estimation how, boolean conservative, int kept, String dropped,
+                           double workloadShift, boolean missExplainedByWorkload) {
+        /** An estimate whose forecast check measured no workload shift (none checked, or no earlier window). */
+        public Estimate(io.libra.core.plan.Estimation how, boolean conservative, int kept, String dropped) {
+            this(how, conservative, kept, dropped, Double.NaN, false);
+        }
     }
 
     /**

@@ -126,8 +126,10 @@ public final class Views {
 
     /**
      * How the last plan estimated load: the model and windows used, its held-out fit error, the
-     * last executed plan's forecast against the window that followed (once one was checked), and
-     * whether that miss made the ring search conservative. Unknown numbers are left out, never NaN.
+     * last executed plan's forecast against the window that followed (once one was checked), how far
+     * the workload itself moved since the window before (region request counters), whether that
+     * explains the miss, and whether the miss made the ring search conservative. Unknown numbers are
+     * left out, never NaN.
      */
     private static void estimation(ObjectNode o, DaemonView.Estimate e) {
         o.put("model", e.how().model());
@@ -137,6 +139,8 @@ public final class Views {
         o.put("forecastChecked", Double.isFinite(e.how().lastPredictionError()));
         finite(o, "lastPredictionError", e.how().lastPredictionError());
         o.put("conservative", e.conservative());
+        finite(o, "workloadShift", e.workloadShift());
+        o.put("missExplainedByWorkload", e.missExplainedByWorkload());
         if (e.how().detail() != null) {
             o.put("detail", e.how().detail());
         }

@@ -113,9 +113,11 @@ class StatusViewTest {
         assertThat(e.path("forecastChecked").asBoolean()).isFalse();
         assertThat(e.has("fitError")).isFalse();
         assertThat(e.has("lastPredictionError")).isFalse();
+        assertThat(e.has("workloadShift")).isFalse();
+        assertThat(e.path("missExplainedByWorkload").asBoolean()).isFalse();
         assertThat(e.toString()).doesNotContain("NaN");
         DaemonView.Estimate checked = new DaemonView.Estimate(new Estimation("learnt", 3, 0.04, 0.3, "learnt"), true, 2,
-                "history dropped: x");
+                "history dropped: x", 0.2, true);
         e = Views.status(view(checked)).path("estimation");
         assertThat(e.path("forecastChecked").asBoolean()).isTrue();
         assertThat(e.path("lastPredictionError").asDouble()).isEqualTo(0.3);
@@ -123,6 +125,8 @@ class StatusViewTest {
         assertThat(e.path("windows").asInt()).isEqualTo(3);
         assertThat(e.path("historyKept").asInt()).isEqualTo(2);
         assertThat(e.path("historyDropped").asText()).isEqualTo("history dropped: x");
+        assertThat(e.path("workloadShift").asDouble()).isEqualTo(0.2);
+        assertThat(e.path("missExplainedByWorkload").asBoolean()).isTrue();
     }
 
     private static DaemonView view(DaemonView.Estimate e) {
