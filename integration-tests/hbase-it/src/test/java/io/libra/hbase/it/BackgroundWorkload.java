@@ -35,7 +35,14 @@ abstract class BackgroundWorkload implements AutoCloseable {
     final void stop() throws InterruptedException {
         running.set(false);
         if (driver != null) {
-            driver.join(60_000);
+            driver.join(10_000);
+            if (driver.isAlive()) {
+                // a client call still retrying: say where, for a slow run's post-mortem
+                Throwable where = new Throwable(name + " still in a client call 10 s after stop");
+                where.setStackTrace(driver.getStackTrace());
+                where.printStackTrace(System.out);
+                driver.join(50_000);
+            }
         }
     }
 

@@ -152,6 +152,8 @@ final class SkewedWorkload extends BackgroundWorkload {
     }
 
     /** Rows whose value is missing or of the wrong length. */
+    private static final int READ_BACK_BATCH = 500;
+
     List<String> unreadable() throws IOException {
         return unreadable(connection, TABLE, written);
     }
@@ -160,12 +162,19 @@ final class SkewedWorkload extends BackgroundWorkload {
     static List<String> unreadable(Connection connection, TableName name, Map<String, Integer> written)
             throws IOException {
         List<String> bad = new ArrayList<>();
+        List<Map.Entry<String, Integer>> rows = new ArrayList<>(written.entrySet());
         try (Table table = connection.getTable(name)) {
-            for (Map.Entry<String, Integer> e : written.entrySet()) {
-                Result r = table.get(new Get(Bytes.toBytesBinary(e.getKey())));
-                byte[] v = r.getValue(FAMILY, QUALIFIER);
-                if (v == null || v.length != e.getValue()) {
-                    bad.add(name + "/" + e.getKey());
+            // batched: one round trip per region server and batch, not per row
+            for (int from = 0; from < rows.size(); from += READ_BACK_BATCH) {
+                List<Map.Entry<String, Integer>> batch = rows.subList(from, Math.min(rows.size(), from + READ_BACK_BATCH));
+                List<Get> gets = new ArrayList<>(batch.size());
+                batch.forEach(e -> gets.add(new Get(Bytes.toBytesBinary(e.getKey()))));
+                Result[] results = table.get(gets);
+                for (int i = 0; i < batch.size(); i++) {
+                    byte[] v = results[i].getValue(FAMILY, QUALIFIER);
+                    if (v == null || v.length != batch.get(i).getValue()) {
+                        bad.add(name + "/" + batch.get(i).getKey());
+                    }
                 }
             }
         }
