@@ -120,7 +120,7 @@ public final class RingPlanning {
             result = planner.plan(request(now));
         }
         int used = history.size();
-        Optional<PredictionCheck> check = PredictionCheck.of(executed, now, planner.config().lambda(), history.peekLast());
+        Optional<PredictionCheck> check = result.check();
         guardNext = true;
         remember(now);
         save();

@@ -142,7 +142,8 @@ public final class Planner {
     public PlanResult finish(StrategyOutcome outcome, Assessment a) {
         StrategyOutcome kept = Conservative.withinNoise(outcome, a.check(), a.model());
         Plan plan = Conservative.explain(kept.plan(), a.check()).withForecast(forecast(kept, a), a.estimation());
-        PlanResult result = new PlanResult(plan, a.model(), kept.predicted(), Duration.between(a.started(), clock.instant()));
+        PlanResult result = new PlanResult(plan, a.model(), kept.predicted(), Duration.between(a.started(), clock.instant()),
+                a.check());
         metrics.record(result);
         return result;
     }

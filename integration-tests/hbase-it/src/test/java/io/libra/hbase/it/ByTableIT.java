@@ -237,20 +237,10 @@ class ByTableIT {
     }
 
     private void assertReplicasApart() throws Exception {
-        Map<String, Set<ServerName>> serversOfPrimary = new HashMap<>();
-        int copies = 0;
-        for (ServerName sn : cluster.admin().getRegionServers()) {
-            for (RegionInfo ri : cluster.admin().getRegions(sn)) {
-                if (ri.getTable().equals(TwoTableWorkload.CPU)) {
-                    copies++;
-                    serversOfPrimary.computeIfAbsent(RegionReplicaUtil.getRegionInfoForDefaultReplica(ri)
-                            .getEncodedName(), k -> new HashSet<>()).add(sn);
-                }
-            }
-        }
-        assertThat(copies).isEqualTo(2 * TwoTableWorkload.REGIONS);
-        assertThat(serversOfPrimary.values()).as("a primary and its replica on distinct servers")
-                .allSatisfy(s -> assertThat(s).hasSize(2));
+        Map<String, List<ServerName>> copies = MiniCluster.copiesOnline(cluster.admin(), TwoTableWorkload.CPU);
+        assertThat(copies.values().stream().mapToInt(List::size).sum()).isEqualTo(2 * TwoTableWorkload.REGIONS);
+        assertThat(copies.values()).as("a primary and its replica on distinct servers")
+                .allSatisfy(s -> assertThat(new HashSet<>(s)).hasSize(2));
     }
 
     /**

@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
@@ -86,7 +85,7 @@ final class HotspotWorkload extends BackgroundWorkload {
     void assertSplitWhereItsLoadDivides(Admin admin) throws IOException {
         // the split procedure writes the daughters to meta before it opens them and their replicas
         io.libra.it.Poll.until(java.time.Duration.ofMinutes(1), "the daughters and their replicas online",
-                () -> online(admin).values().stream().mapToInt(List::size).sum() == REPLICAS * primaries(admin).size());
+                () -> MiniCluster.copiesOnline(admin, TABLE).values().stream().mapToInt(List::size).sum() == REPLICAS * primaries(admin).size());
         List<RegionInfo> regions = primaries(admin);
         assertThat(regions).as("the hot region split").hasSizeGreaterThan(1);
         for (RegionInfo ri : regions.subList(1, regions.size())) {
@@ -96,21 +95,7 @@ final class HotspotWorkload extends BackgroundWorkload {
         for (RegionInfo ri : regions) {
             assertThat(rows.stream().filter(ri::containsRow).count()).as("rows in %s", ri).isPositive();
         }
-        assertThat(online(admin).values()).as("a primary and its replica on distinct servers")
+        assertThat(MiniCluster.copiesOnline(admin, TABLE).values()).as("a primary and its replica on distinct servers")
                 .allSatisfy(s -> assertThat(new java.util.HashSet<>(s)).hasSize(REPLICAS));
-    }
-
-    /** Per primary (encoded name), the server of each of its copies online. */
-    private static java.util.Map<String, List<ServerName>> online(Admin admin) throws IOException {
-        java.util.Map<String, List<ServerName>> serversOf = new java.util.HashMap<>();
-        for (ServerName sn : admin.getRegionServers()) {
-            for (RegionInfo ri : admin.getRegions(sn)) {
-                if (ri.getTable().equals(TABLE)) {
-                    serversOf.computeIfAbsent(RegionReplicaUtil.getRegionInfoForDefaultReplica(ri).getEncodedName(),
-                            k -> new ArrayList<>()).add(sn);
-                }
-            }
-        }
-        return serversOf;
     }
 }

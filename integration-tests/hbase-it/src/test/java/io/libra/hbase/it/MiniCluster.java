@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseTestingUtility;
+import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.StartMiniClusterOption;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.BalancerDecision;
@@ -94,6 +95,21 @@ final class MiniCluster implements AutoCloseable {
     }
 
     /** Every line of the master's balancer decision log (Libra writes its outcome line first). */
+    /** Per primary region of {@code table} (encoded name), the server of each of its copies online. */
+    static Map<String, List<ServerName>> copiesOnline(Admin admin, org.apache.hadoop.hbase.TableName table)
+            throws IOException {
+        Map<String, List<ServerName>> serversOf = new java.util.HashMap<>();
+        for (ServerName sn : admin.getRegionServers()) {
+            for (org.apache.hadoop.hbase.client.RegionInfo ri : admin.getRegions(sn)) {
+                if (ri.getTable().equals(table)) {
+                    serversOf.computeIfAbsent(org.apache.hadoop.hbase.client.RegionReplicaUtil
+                            .getRegionInfoForDefaultReplica(ri).getEncodedName(), k -> new java.util.ArrayList<>()).add(sn);
+                }
+            }
+        }
+        return serversOf;
+    }
+
     static List<String> decisionLines(Admin admin) throws IOException {
         List<String> lines = new ArrayList<>();
         for (LogEntry e : admin.getLogEntries(null, "BALANCER_DECISION", ServerType.MASTER, 250, null)) {
