@@ -20,6 +20,7 @@ import io.libra.core.model.Dimension;
 import java.time.InstantSource;
 import io.libra.hbase.LibraConfig;
 import io.libra.hbase.reporter.LoadReport;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -71,6 +72,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
     private boolean warnedNoObserver;
     private final InstantSource clock;
     private final SplitRefusals splitRefusals = new SplitRefusals();
+    private volatile RegionDepartures departures = new RegionDepartures(Duration.ZERO);
 
     /** As HBase creates it ({@code hbase.master.loadbalancer.class}), on the system clock. */
     public LibraLoadBalancer() {
@@ -109,6 +111,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
             ((JmxReportSource) old).close();
         }
         decisions = DecisionRecorder.from(conf);
+        departures = new RegionDepartures(RegionDepartures.movesTakeUpTo(conf));
         store = c.historyWindows() > 0 && c.historySaved() ? HistoryStore.under(conf, p -> LOG.warn("Libra: {}", p))
                 : Optional.empty();
         config = c;
@@ -257,7 +260,12 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         HBaseSnapshot snap = snapshot(servers, c);
         Placement placement = new Placement(snap, this::rackOf);
         Instant now = clock.instant();
-        placement.splitsRefused(region -> splitRefusals.refusal(region, now));
+        Map<String, String> serverOf = new HashMap<>();
+        snap.snapshot().regions().forEach(r -> serverOf.put(r.id(), r.node()));
+        RegionDepartures left = departures;
+        left.observe(serverOf, now);
+        placement.splitsRefused(region -> splitRefusals.refusal(region, now)
+                .or(() -> left.refusal(region, serverOf.get(region), now)));
         Plan previous = c.historyWindows() > 0 ? previousPlan(group, snap) : null;
         Planned planned = plan(snap, group, placement, c, previous);
         PlanResult result = planned.result();
@@ -297,6 +305,9 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
     private void end(Run run, List<MoveAction> moves, int splits) {
         RunMode mode = run.mode();
         List<MoveAction> done = mode.execute() && !mode.adminDryRun() ? moves : List.of();
+        Instant now = clock.instant();
+        done.forEach(m -> departures.left(m.region(), m.from(), now));
+        run.placement().withheldSplits().forEach((region, why) -> LOG.info("Libra: split of {} not planned: {}", region, why));
         run.group().previousWindow = done.isEmpty() ? run.snap().snapshot() : null;
         // a window with servers modelled from counters holds Libra's own guess: nothing to learn from
         ClusterSnapshot learnable = run.snap().estimatedNodes().isEmpty() ? run.snap().snapshot() : null;

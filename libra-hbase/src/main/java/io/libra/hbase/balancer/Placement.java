@@ -35,9 +35,16 @@ final class Placement implements PlacementRule {
     private final Map<String, String> nodeOf = new HashMap<>();
     private final Map<String, List<String>> replicasOf = new HashMap<>();
     private Function<String, Optional<String>> splitRefused = r -> Optional.empty();
+    /** Splits the scheduler wanted and {@link #splitsRefused} withheld, with why; shared with the scheduler's copies. */
+    private final Map<String, String> withheld;
 
     Placement(HBaseSnapshot snap, Function<String, String> rackOf) {
+        this(snap, rackOf, new java.util.LinkedHashMap<>());
+    }
+
+    private Placement(HBaseSnapshot snap, Function<String, String> rackOf, Map<String, String> withheld) {
         this.snap = snap;
+        this.withheld = withheld;
         this.rawRackOf = rackOf;
         this.regions = snap.regions();
         this.unreported = new HashSet<>(snap.estimatedNodes());
@@ -62,7 +69,7 @@ final class Placement implements PlacementRule {
      * commits, while this one follows the moves {@link Translation} returns from the final plan.
      */
     PlacementRule forScheduler() {
-        Placement copy = new Placement(snap, rawRackOf);
+        Placement copy = new Placement(snap, rawRackOf, withheld);
         copy.held.addAll(held);
         copy.splitRefused = splitRefused;
         return copy;
@@ -164,7 +171,16 @@ final class Placement implements PlacementRule {
             // no fresh key samples to cut at, and the region's load there is modelled, not measured
             return "its server " + server + " has no fresh report, never split there";
         }
-        return splitRefused.apply(region).orElse(null);
+        String why = splitRefused.apply(region).orElse(null);
+        if (why != null) {
+            withheld.putIfAbsent(region, why);
+        }
+        return why;
+    }
+
+    /** The splits withheld so far because HBase refused them lately or would strand clients (region → why). */
+    Map<String, String> withheldSplits() {
+        return java.util.Collections.unmodifiableMap(withheld);
     }
 
     /** Servers no region may be moved to. */

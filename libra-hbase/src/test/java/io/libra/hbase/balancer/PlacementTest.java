@@ -111,6 +111,8 @@ class PlacementTest {
         assertThat(p.refuseSplit(other.getEncodedName())).isEqualTo("HBase refused its split");
         assertThat(p.forScheduler().refuseSplit(other.getEncodedName())).isEqualTo("HBase refused its split");
         assertThat(p.refuseSplit(primary.getEncodedName())).isNull();
+        assertThat(p.withheldSplits()).as("what the scheduler's copy was refused is reported by the balancer's")
+                .containsExactly(java.util.Map.entry(other.getEncodedName(), "HBase refused its split"));
     }
 
     @Test

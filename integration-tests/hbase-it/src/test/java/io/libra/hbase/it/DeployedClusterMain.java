@@ -19,7 +19,8 @@ import org.apache.hadoop.hbase.regionserver.RegionServerCoprocessorHost;
  * was loaded from and writes ZooKeeper's client port to the file its argument names; it stops a
  * RegionServer's reporter when a {@value #STOP_REPORTER} line names it, fails the master over to a
  * backup on a {@value #FAIL_OVER} line, and shuts the cluster down
- * when its standard input closes.
+ * when its standard input closes. Arguments after the first are {@code key=value} settings of the
+ * cluster's configuration, as an operator's hbase-site.xml would give them.
  */
 public final class DeployedClusterMain {
     static final int REGION_SERVERS = 3;
@@ -55,6 +56,9 @@ public final class DeployedClusterMain {
         HBaseTestingUtility util = new HBaseTestingUtility();
         Configuration conf = util.getConfiguration();
         MiniCluster.configure(conf, BALANCER);
+        for (String setting : java.util.Arrays.asList(args).subList(1, args.length)) {
+            conf.set(setting.substring(0, setting.indexOf('=')), setting.substring(setting.indexOf('=') + 1));
+        }
         util.startMiniZKCluster();
         util.startMiniHBaseCluster(StartMiniClusterOption.builder().numMasters(1).numRegionServers(REGION_SERVERS).build());
         HMaster master = util.getMiniHBaseCluster().getMaster();

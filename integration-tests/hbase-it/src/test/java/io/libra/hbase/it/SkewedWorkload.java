@@ -1,6 +1,7 @@
 package io.libra.hbase.it;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -47,6 +48,7 @@ final class SkewedWorkload extends BackgroundWorkload {
     ServerName diskServer;
     private final AtomicLong ops = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
+    private final AtomicLong longestRound = new AtomicLong();
 
     SkewedWorkload(Connection connection) {
         super("skewed-workload");
@@ -122,6 +124,7 @@ final class SkewedWorkload extends BackgroundWorkload {
         try (Table table = connection.getTable(TABLE)) {
             while (running()) {
                 round++;
+                long start = System.nanoTime();
                 try {
                     List<Get> gets = new ArrayList<>();
                     for (byte[] row : hotRows) {
@@ -141,10 +144,16 @@ final class SkewedWorkload extends BackgroundWorkload {
                 } catch (IOException e) {
                     failures.incrementAndGet(); // a region moving under the client: retried next round
                 }
+                longestRound.accumulateAndGet(System.nanoTime() - start, Math::max);
             }
         } catch (IOException e) {
             failures.incrementAndGet();
         }
+    }
+
+    /** The longest round of client calls so far: a stalled call shows here even when it ended before the workload stopped. */
+    Duration longestRound() {
+        return Duration.ofNanos(longestRound.get());
     }
 
     long ops() {
