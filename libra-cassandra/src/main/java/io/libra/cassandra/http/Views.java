@@ -368,6 +368,7 @@ public final class Views {
         ArrayNode bt = base.putArray("initialTokens");
         a.split().forEach(n -> bt.add(Long.toString(n.token())));
         balance(base.putObject("predicted"), a.splitAfter());
+        base.put("method", "the widest arc split in the middle, load ignored");
         o.put("note", "predicted by the ring model of the window (per-node Max/Mean of CPU and disk); bootstrap "
                 + "the nodes one at a time, in this order, with auto_bootstrap: true");
         return o;
@@ -401,6 +402,8 @@ public final class Views {
         ArrayNode bt = base.putArray("initialTokens");
         a.split().forEach(n -> bt.add(decimals(n.tokens())));
         balance(base.putObject("predicted"), a.splitAfter());
+        base.put("method", "Libra's token-by-token balance of replicated ownership, load ignored; not Cassandra's"
+                + " allocator (both are compared on real rings in docs/cassandra.md)");
         o.put("note", "predicted by the ring model of the window (per-node Max/Mean of CPU and disk); each new node "
                 + "takes the ring's num_tokens; bootstrap the nodes one at a time, in this order, with auto_bootstrap: true");
         return o;

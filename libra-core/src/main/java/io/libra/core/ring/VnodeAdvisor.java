@@ -69,6 +69,18 @@ public final class VnodeAdvisor {
         return new Advice(chosen, balance(ring), balance(libra), halves, balance(split));
     }
 
+    /**
+     * The ring's balance once one node with {@code tokens} has joined, by the model the advice is
+     * predicted with: to weigh any tokens against the advice (an operator's own, or those of
+     * Cassandra's allocator, {@code allocate_tokens_for_local_replication_factor}).
+     */
+    public Balance evaluate(VnodeRing ring, List<Long> tokens, RingTopology.Place place) {
+        if (tokens.isEmpty() || tokens.size() > MAX_TOKENS) {
+            throw new IllegalArgumentException("tokens: from 1 to " + MAX_TOKENS + " are needed, got " + tokens.size());
+        }
+        return balance(ring.with(new VnodeRing.Member("evaluated", tokens, 0, 0), place));
+    }
+
     /** Token by token, the free slice boundary after which Δ is lowest (then the spread). */
     private NewNode best(VnodeRing ring, String id, int numTokens, RingTopology.Place place) {
         VnodeLoads model = new VnodeLoads(ring, slicesPerSegment, id, place);

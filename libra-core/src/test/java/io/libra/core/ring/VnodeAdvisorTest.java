@@ -82,6 +82,19 @@ class VnodeAdvisorTest {
     }
 
     @Test
+    void anyTokensAreWeighedByTheAdvicesModel() {
+        VnodeRing ring = hotRing();
+        VnodeAdvisor advisor = new VnodeAdvisor(4);
+        VnodeAdvisor.Advice a = advisor.advise(ring, 1, 4, null);
+        assertThat(advisor.evaluate(ring, a.nodes().get(0).tokens(), null)).isEqualTo(a.after());
+        assertThat(advisor.evaluate(ring, a.split().get(0).tokens(), null)).isEqualTo(a.splitAfter());
+        long cold = ring.segments().get(0).endToken() - 1;
+        assertThat(advisor.evaluate(ring, List.of(cold), null).imbalanceDegree()).as("one token in a cold range")
+                .isGreaterThan(a.after().imbalanceDegree());
+        assertThatThrownBy(() -> advisor.evaluate(ring, List.of(), null)).hasMessage("tokens: from 1 to 256 are needed, got 0");
+    }
+
+    @Test
     void refusesWhatItCannotAdvise() {
         VnodeAdvisor advisor = new VnodeAdvisor(2);
         assertThatThrownBy(() -> advisor.advise(hotRing(), 1, 0, null)).hasMessage("num_tokens: must be from 1 to 256, got 0");

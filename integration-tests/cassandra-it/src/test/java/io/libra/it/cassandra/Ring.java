@@ -32,6 +32,16 @@ final class Ring implements AutoCloseable {
     private final Path work;
     private final Thread hook = new Thread(this::killAll, "ring-shutdown");
 
+    /** The JDK 17 the nodes run on. */
+    Path javaHome() {
+        return javaHome;
+    }
+
+    /** The nodes' libraries (cassandra-dist's lib directory). */
+    Path lib() {
+        return lib;
+    }
+
     /** How the i-th node (0-based) is made, in the working directory. */
     private interface Member {
         NodeProcess of(int i, Path work);

@@ -2,6 +2,14 @@ package io.libra.it.cassandra;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.libra.core.Planner;
+import io.libra.core.format.SnapshotCodec;
+import io.libra.core.model.ClusterSnapshot;
+import io.libra.core.plan.Balance;
+import io.libra.core.ring.SnapshotRing;
+import io.libra.core.ring.VnodeAdvisor;
+import io.libra.core.ring.VnodeRing;
+
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -30,6 +38,8 @@ class VnodeRingIT {
     private static final int MEASURE_OPS = 12_000;
     /** As in {@link AddNodeIT}: the advice's window is one short window, its per-node disk bytes vary by a few percent. */
     private static final double TOLERANCE = 0.10;
+    /** How much worse than Cassandra's allocator, in predicted Δ, Libra's advice may be. */
+    private static final double ALLOCATOR_MARGIN = 0.02;
 
     @Test
     void aVnodeRingIsObservedNeverPlanned() throws Exception {
@@ -52,6 +62,7 @@ class VnodeRingIT {
                         ringTokens.addAll(ring.jmx(i).tokens());
                     }
                     JsonNode advice = observedOnly(api, ringTokens);
+                    againstCassandrasAllocator(ring, api);
                     joinedAtTheAdvice(ring, load, advice);
                     load.close();
                     Acknowledged.readBack(session, load, ConsistencyLevel.ALL);
@@ -60,6 +71,42 @@ class VnodeRingIT {
         } finally {
             LOG.info("IT took {} s", (System.nanoTime() - t0) / 1_000_000_000);
         }
+    }
+
+    /**
+     * The advice weighed against Cassandra's own allocator on the same window: the tokens Libra
+     * gives a 4th node and those {@code allocate_tokens_for_local_replication_factor: 3} would give
+     * it (Cassandra 5.0's allocator, run offline on the ring's tokens), predicted by one model (the
+     * window's snapshot, estimated with the paper's mapping as the offline advice is). The allocator
+     * balances replicated ownership, Libra places tokens where the load is: Libra's may not be worse by
+     * more than {@link #ALLOCATOR_MARGIN} (its search is greedy, token by token, on a grid of slices).
+     */
+    private static void againstCassandrasAllocator(Ring ring, SidecarHttp api) throws Exception {
+        ClusterSnapshot window = SnapshotCodec.read("the sidecar's snapshot",
+                api.get("/api/v1/snapshot").raw().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        VnodeRing model = SnapshotRing.vnodes(window, Planner.builder().learning(false).build().estimate(window));
+        VnodeAdvisor advisor = new VnodeAdvisor(8);
+        VnodeAdvisor.Advice libra = advisor.advise(model, 1, 4, null);
+        java.util.Map<String, java.util.List<Long>> members = new java.util.TreeMap<>();
+        for (int i = 0; i < 3; i++) {
+            members.put("127.0.0." + (i + 1), ring.jmx(i).tokens().stream().map(Long::parseLong).toList());
+        }
+        java.nio.file.Path dir = java.nio.file.Files.createDirectories(java.nio.file.Path.of("target", "allocator"));
+        java.util.List<Long> cassandra = CassandraAllocator.tokens(ring, 3, 4, "127.0.0.4", members, dir);
+        Balance theirs = advisor.evaluate(model, cassandra, null);
+        String line = String.format(java.util.Locale.ROOT, "4th node, predicted CPU/disk Max/Mean (Δ): before %s;"
+                        + " Libra %s %s; Cassandra's allocator (rf 3) %s %s; Libra's ownership baseline %s %s",
+                show(libra.before()), libra.nodes().get(0).tokens(), show(libra.after()), cassandra, show(theirs),
+                libra.split().get(0).tokens(), show(libra.splitAfter()));
+        LOG.info(line);
+        System.out.println("VnodeRingIT: " + line);
+        assertThat(cassandra).as("the allocator's tokens").hasSize(4);
+        assertThat(libra.after().imbalanceDegree()).as(line).isLessThanOrEqualTo(theirs.imbalanceDegree() + ALLOCATOR_MARGIN);
+    }
+
+    private static String show(Balance b) {
+        return String.format(java.util.Locale.ROOT, "%.3f/%.3f (%.3f)", b.cpuMaxOverMean(), b.diskMaxOverMean(),
+                b.imbalanceDegree());
     }
 
     /**
