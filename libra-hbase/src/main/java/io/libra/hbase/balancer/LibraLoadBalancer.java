@@ -72,7 +72,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
     private boolean warnedNoObserver;
     private final InstantSource clock;
     private final SplitRefusals splitRefusals = new SplitRefusals();
-    private volatile RegionDepartures departures = new RegionDepartures(Duration.ZERO);
+    private final RegionDepartures departures = new RegionDepartures(Duration.ZERO);
 
     /** As HBase creates it ({@code hbase.master.loadbalancer.class}), on the system clock. */
     public LibraLoadBalancer() {
@@ -111,7 +111,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
             ((JmxReportSource) old).close();
         }
         decisions = DecisionRecorder.from(conf);
-        departures = new RegionDepartures(RegionDepartures.movesTakeUpTo(conf));
+        departures.movesTakeUpTo(RegionDepartures.movesTakeUpTo(conf));
         store = c.historyWindows() > 0 && c.historySaved() ? HistoryStore.under(conf, p -> LOG.warn("Libra: {}", p))
                 : Optional.empty();
         config = c;
@@ -262,10 +262,9 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         Instant now = clock.instant();
         Map<String, String> serverOf = new HashMap<>();
         snap.snapshot().regions().forEach(r -> serverOf.put(r.id(), r.node()));
-        RegionDepartures left = departures;
-        left.observe(serverOf, now);
+        departures.observe(serverOf, now);
         placement.splitsRefused(region -> splitRefusals.refusal(region, now)
-                .or(() -> left.refusal(region, serverOf.get(region), now)));
+                .or(() -> departures.refusal(region, serverOf.get(region), now)));
         Plan previous = c.historyWindows() > 0 ? previousPlan(group, snap) : null;
         Planned planned = plan(snap, group, placement, c, previous);
         PlanResult result = planned.result();

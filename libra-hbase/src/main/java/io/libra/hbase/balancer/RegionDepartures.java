@@ -27,7 +27,7 @@ final class RegionDepartures {
     /** A region not seen for this long is forgotten (split, dropped, or in a group no longer balanced). */
     static final Duration FORGET_AFTER = Duration.ofHours(1);
 
-    private final Duration window;
+    private Duration window;
     private final Map<String, Sighting> lastSeen = new HashMap<>();
     private final Map<String, Map<String, Instant>> left = new HashMap<>();
 
@@ -36,7 +36,12 @@ final class RegionDepartures {
 
     /** @param movesTakeUpTo how long after a run the master may still be carrying out its moves */
     RegionDepartures(Duration movesTakeUpTo) {
-        this.window = MOVED_RECORD.plus(movesTakeUpTo);
+        movesTakeUpTo(movesTakeUpTo);
+    }
+
+    /** A reconfigured master keeps what it knows of departures; only the window changes. */
+    synchronized void movesTakeUpTo(Duration d) {
+        this.window = MOVED_RECORD.plus(d);
     }
 
     /** The master's window for a balance call's moves: {@code hbase.balancer.max.balancing}, by default half the period. */
