@@ -227,7 +227,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         if (whole.plan().status() != PlanStatus.SUSPENDED) {
             Budget budget = new Budget(c.maxMovesPerRun(), c.maxSplitsPerRun());
             // the estimation line heads the first table reported (system tables, all pinned, report nothing)
-            List<String> head = new ArrayList<>(List.of(run.estimation()));
+            List<String> head = head(run);
             for (TableName table : load.keySet()) {
                 Translation t = balanceOneTable(table, run.assessment(), snap, run.placement(), budget, mode, c, head);
                 moves.addAll(t.moveActions());
@@ -286,6 +286,13 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         }
     }
 
+    /** What heads the run's log lines and decision: the estimation line, then each split withheld and why. */
+    private static List<String> head(Run run) {
+        List<String> head = new ArrayList<>(List.of(run.estimation()));
+        run.placement().withheldSplits().forEach((region, why) -> head.add("split of " + region + " not planned: " + why));
+        return head;
+    }
+
     /** The last carried-out plan when this window can check it; a window with modelled servers cannot. */
     private static Plan previousPlan(GroupState group, HBaseSnapshot snap) {
         if (!snap.estimatedNodes().isEmpty()) {
@@ -306,7 +313,6 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         List<MoveAction> done = mode.execute() && !mode.adminDryRun() ? moves : List.of();
         Instant now = clock.instant();
         done.forEach(m -> departures.left(m.region(), m.from(), now));
-        run.placement().withheldSplits().forEach((region, why) -> LOG.info("Libra: split of {} not planned: {}", region, why));
         run.group().previousWindow = done.isEmpty() ? run.snap().snapshot() : null;
         // a window with servers modelled from counters holds Libra's own guess: nothing to learn from
         ClusterSnapshot learnable = run.snap().estimatedNodes().isEmpty() ? run.snap().snapshot() : null;
@@ -406,7 +412,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
                 new Translation.Limits(c.maxMovesPerRun(), c.maxSplitsPerRun()), placement, result.before());
         Translation t = withRegionCounts(planned, result, snap, placement, c, c.maxMovesPerRun(), r -> true);
         Balance thisRun = predictThisRun(result, t, c).balance();
-        report(result, t, thisRun, mode, snap, "", List.of(run.estimation()));
+        report(result, t, thisRun, mode, snap, "", head(run));
         if (mode.split()) {
             requestSplits(t.splits());
         }
