@@ -24,7 +24,8 @@ final class AddNodeAdvice {
     }
 
     /** @throws IllegalArgumentException one line naming the file and field when the snapshot cannot be advised on */
-    static ObjectNode of(Path file, int count, int slicesPerSubrange) throws IOException {
+    static ObjectNode of(Path file, int count, int slicesPerSubrange, String tokens) throws IOException {
+        java.util.List<Long> evaluate = Views.tokens(tokens);
         ClusterSnapshot s;
         try {
             s = SnapshotCodec.read(file.toString(), Files.readAllBytes(file));
@@ -34,8 +35,8 @@ final class AddNodeAdvice {
         try {
             LoadModel model = Planner.builder().learning(false).build().estimate(s);
             boolean vnodes = SnapshotRing.allTokens(s).values().stream().anyMatch(t -> t.size() > 1);
-            return vnodes ? Views.addVnodes(SnapshotRing.vnodes(s, model), slicesPerSubrange, count, null)
-                    : Views.addNode(SnapshotRing.of(s, model), slicesPerSubrange, count);
+            return vnodes ? Views.addVnodes(SnapshotRing.vnodes(s, model), slicesPerSubrange, count, null, evaluate)
+                    : Views.addNode(SnapshotRing.of(s, model), slicesPerSubrange, count, null, evaluate);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
         }

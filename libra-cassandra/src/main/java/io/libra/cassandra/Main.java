@@ -48,6 +48,12 @@ public final class Main implements Callable<Integer> {
                     + ", default ${DEFAULT-VALUE}).")
     int count;
 
+    @Option(names = "--tokens", paramLabel = "T1,T2,...", defaultValue = "",
+            description = "With --advise-add-node: also weigh these tokens (an initial_token line's value) for one "
+                    + "joining node by the same model, e.g. those a node started with "
+                    + "allocate_tokens_for_local_replication_factor took.")
+    String tokens;
+
     @Option(names = "--check", description = "Check the config, the journal directory, the port and JMX, then exit "
             + "(0 when the daemon would start).")
     boolean check;
@@ -127,7 +133,7 @@ public final class Main implements Callable<Integer> {
         }
         try {
             out.println(Json.MAPPER.writeValueAsString(
-                    AddNodeAdvice.of(adviseAddNode, count, new SidecarConfig().planner.slicesPerSubrange)));
+                    AddNodeAdvice.of(adviseAddNode, count, new SidecarConfig().planner.slicesPerSubrange, tokens)));
             return 0;
         } catch (IllegalArgumentException e) {
             err.println(NAME + ": " + e.getMessage());

@@ -49,6 +49,34 @@ class AddNodeAdviceTest {
     }
 
     @Test
+    void tokensGivenAreWeighedByTheAdvicesModel() throws Exception {
+        RingModelBuilder builder = new RingModelBuilder(8, EstimationConfig.DEFAULT);
+        Path vnodes = Files.writeString(dir.resolve("vnodes.json"), SnapshotCodec.write(builder.snapshot(RingModelBuilderTest.vnodes())));
+        JsonNode advice = Json.MAPPER.readTree(MainTest.run("--advise-add-node", vnodes.toString()).out());
+        String advised = advice.path("nodes").get(0).path("initialToken").asText();
+        MainTest.Run r = MainTest.run("--advise-add-node", vnodes.toString(), "--tokens", advised);
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode evaluated = Json.MAPPER.readTree(r.out()).path("evaluated");
+        assertThat(evaluated.path("initialToken").asText()).isEqualTo(advised);
+        assertThat(evaluated.path("predicted")).as("the advised tokens, weighed again").isEqualTo(advice.path("predicted"));
+        String taken = builder.snapshot(RingModelBuilderTest.vnodes()).ring().get("n1").get(0);
+        long existing = io.libra.core.ring.Tokens.fromKey(taken);
+        MainTest.assertOneLine(MainTest.run("--advise-add-node", vnodes.toString(), "--tokens", Long.toString(existing)), 2,
+                vnodes + ": tokens: " + existing + " is already n1's token");
+        MainTest.assertOneLine(MainTest.run("--advise-add-node", vnodes.toString(), "--tokens", "12,x"), 2,
+                "tokens: \"x\" is not a token (a signed 64-bit decimal)");
+
+        RingModel model = builder.build(RingModelBuilderTest.window());
+        Path single = Files.writeString(dir.resolve("snapshot.json"), SnapshotCodec.write(model.snapshot()));
+        JsonNode one = Json.MAPPER.readTree(MainTest.run("--advise-add-node", single.toString()).out());
+        String token = one.path("nodes").get(0).path("initialToken").asText();
+        JsonNode weighed = Json.MAPPER.readTree(MainTest.run("--advise-add-node", single.toString(), "--tokens", token).out());
+        assertThat(weighed.path("evaluated").path("predicted")).isEqualTo(one.path("predicted"));
+        MainTest.assertOneLine(MainTest.run("--advise-add-node", single.toString(), "--tokens", "1,2"), 2,
+                single + ": tokens: a node of a single-token ring takes one, got 2");
+    }
+
+    @Test
     void whatTheAdvisorCannotUseIsOneLine() throws Exception {
         RingModel model = new RingModelBuilder(8, EstimationConfig.DEFAULT).build(RingModelBuilderTest.window());
         String json = SnapshotCodec.write(model.snapshot());

@@ -14,6 +14,7 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
@@ -127,14 +128,16 @@ public final class Api {
     }
 
     /**
-     * GET /api/v1/advice/add-node?count=N[&dc=D&rack=R]: initial_tokens for N joining nodes
+     * GET /api/v1/advice/add-node?count=N[&dc=D&rack=R][&tokens=T1,T2]: initial_tokens for N joining nodes
      * (1..AddNodeAdvisor.MAX_COUNT, default 1); dc and rack place them where NetworkTopologyStrategy
-     * needs it and the ring's nodes are in more than one place.
+     * needs it and the ring's nodes are in more than one place; tokens (an initial_token line's value)
+     * are weighed by the same model for one joining node.
      */
     private Response addNode(String uri) {
         String q = uri.contains("?") ? uri.substring(uri.indexOf('?') + 1) : "";
         int count = 1;
         Map<String, String> place = new HashMap<>();
+        List<Long> evaluate = List.of();
         for (String kv : q.split("&")) {
             if (kv.isEmpty()) {
                 continue;
@@ -144,8 +147,16 @@ public final class Api {
                 place.put(p[0], p.length > 1 ? URLDecoder.decode(p[1], StandardCharsets.UTF_8) : "");
                 continue;
             }
+            if (p[0].equals("tokens")) {
+                try {
+                    evaluate = Views.tokens(p.length > 1 ? URLDecoder.decode(p[1], StandardCharsets.UTF_8) : "");
+                } catch (IllegalArgumentException e) {
+                    return Response.error(400, "query " + e.getMessage());
+                }
+                continue;
+            }
             if (!p[0].equals("count")) {
-                return Response.error(400, "query " + p[0] + ": unknown parameter (count, dc and rack are accepted)");
+                return Response.error(400, "query " + p[0] + ": unknown parameter (count, dc, rack and tokens are accepted)");
             }
             try {
                 count = Integer.parseInt(p.length > 1 ? p[1] : "");
@@ -160,9 +171,19 @@ public final class Api {
         if (place.size() == 1 || place.values().stream().anyMatch(String::isEmpty)) {
             return Response.error(400, "query dc and rack: give both, non-empty, or neither");
         }
-        DaemonView v = daemon.view();
+        try {
+            return addNode(daemon.view(), count, place, evaluate);
+        } catch (IllegalArgumentException e) {
+            if (!String.valueOf(e.getMessage()).startsWith("tokens: ")) {
+                throw e;
+            }
+            return Response.error(400, "query " + e.getMessage()); // tokens the ring has, or too many for it
+        }
+    }
+
+    private static Response addNode(DaemonView v, int count, Map<String, String> place, List<Long> evaluate) {
         if (v.observeOnly()) {
-            return vnodeAdvice(v, count, place);
+            return vnodeAdvice(v, count, place, evaluate);
         }
         if (v.model() == null) {
             return Response.error(503, "no ring model yet: " + v.problem());
@@ -172,11 +193,11 @@ public final class Api {
         if (at == null && ring.placed()) {
             return placeNeeded(ring.places());
         }
-        return Response.json(200, Views.addNode(ring, v.config().planner.slicesPerSubrange, count, at));
+        return Response.json(200, Views.addNode(ring, v.config().planner.slicesPerSubrange, count, at, evaluate));
     }
 
     /** On a vnode ring (observed, never planned on): the advice on the last window, modelled now. */
-    private static Response vnodeAdvice(DaemonView v, int count, Map<String, String> place) {
+    private static Response vnodeAdvice(DaemonView v, int count, Map<String, String> place, List<Long> evaluate) {
         if (v.window() == null) {
             return Response.error(503, "no window measured yet: " + v.problem());
         }
@@ -191,7 +212,7 @@ public final class Api {
         if (at == null && ring.placed()) {
             return placeNeeded(ring.places());
         }
-        return Response.json(200, Views.addVnodes(ring, v.config().planner.slicesPerSubrange, count, at));
+        return Response.json(200, Views.addVnodes(ring, v.config().planner.slicesPerSubrange, count, at, evaluate));
     }
 
     /** The place the query names, else the ring's only one (null when it has several or none). */

@@ -375,6 +375,57 @@ public final class Views {
     }
 
     /**
+     * As {@link #addNode(RingLoad, int, int, RingTopology.Place)}, and, when {@code evaluate} holds a
+     * token, the balance one node joining there would give by the same model ({@code evaluated}).
+     */
+    public static ObjectNode addNode(RingLoad ring, int slicesPerSubrange, int count, RingTopology.Place place,
+                                     List<Long> evaluate) {
+        ObjectNode o = addNode(ring, slicesPerSubrange, count, place);
+        if (!evaluate.isEmpty()) {
+            if (evaluate.size() > 1) {
+                throw new IllegalArgumentException("tokens: a node of a single-token ring takes one, got " + evaluate.size());
+            }
+            evaluated(o, evaluate, new AddNodeAdvisor(slicesPerSubrange).evaluate(ring, evaluate.get(0), place));
+        }
+        return o;
+    }
+
+    /** As {@link #addVnodes(VnodeRing, int, int, RingTopology.Place)}, with {@code evaluated} for the tokens given. */
+    public static ObjectNode addVnodes(VnodeRing ring, int slicesPerSubrange, int count, RingTopology.Place place,
+                                       List<Long> evaluate) {
+        ObjectNode o = addVnodes(ring, slicesPerSubrange, count, place);
+        if (!evaluate.isEmpty()) {
+            evaluated(o, evaluate, new VnodeAdvisor(slicesPerSubrange).evaluate(ring, evaluate, place));
+        }
+        return o;
+    }
+
+    private static void evaluated(ObjectNode advice, List<Long> tokens, Balance b) {
+        ObjectNode e = advice.putObject("evaluated");
+        e.put("initialToken", decimals(tokens.stream().sorted().toList()));
+        balance(e.putObject("predicted"), b);
+    }
+
+    /**
+     * Tokens to evaluate, as an operator writes them ({@code initial_token}: signed decimals,
+     * comma-separated); empty for an empty text.
+     */
+    public static List<Long> tokens(String text) {
+        List<Long> out = new java.util.ArrayList<>();
+        for (String t : text.split(",")) {
+            if (t.isBlank()) {
+                continue;
+            }
+            try {
+                out.add(Long.parseLong(t.strip()));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("tokens: \"" + t.strip() + "\" is not a token (a signed 64-bit decimal)");
+            }
+        }
+        return out;
+    }
+
+    /**
      * The add-node advice on a vnode ring: each new node's {@code num_tokens} tokens and the
      * cassandra.yaml lines for them, with the prediction and the ownership baseline as for a
      * single-token ring.

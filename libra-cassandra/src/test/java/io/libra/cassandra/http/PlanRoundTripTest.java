@@ -87,6 +87,21 @@ class PlanRoundTripTest {
                 new byte[0]);
         assertThat(bad.status()).isEqualTo(400);
         assertThat(bad.body()).contains("query count: must be from 1 to 16, got 99");
+        String token = a.path("ownershipSplit").path("initialTokens").get(0).asText();
+        Api.Response weighed = new Api(new StubDaemon(() -> v)).handleSafely("GET",
+                "/api/v1/advice/add-node?tokens=" + token, null, new byte[0]);
+        assertThat(weighed.status()).as(weighed.body()).isEqualTo(200);
+        com.fasterxml.jackson.databind.JsonNode e = Json.MAPPER.readTree(weighed.body()).path("evaluated");
+        assertThat(e.path("initialToken").asText()).isEqualTo(token);
+        assertThat(e.path("predicted")).as("the baseline's first token, weighed alone")
+                .isEqualTo(Json.MAPPER.readTree(new Api(new StubDaemon(() -> v)).handleSafely("GET",
+                        "/api/v1/advice/add-node?count=1", null, new byte[0]).body()).path("ownershipSplit").path("predicted"));
+        Api.Response twice = new Api(new StubDaemon(() -> v)).handleSafely("GET", "/api/v1/advice/add-node?tokens=1,2",
+                null, new byte[0]);
+        assertThat(twice.status()).isEqualTo(400);
+        assertThat(twice.body()).contains("query tokens: a node of a single-token ring takes one, got 2");
+        assertThat(new Api(new StubDaemon(() -> v)).handleSafely("GET", "/api/v1/advice/add-node?tokens=ab", null,
+                new byte[0]).body()).contains("query tokens: \\\"ab\\\" is not a token");
     }
 
     /**

@@ -68,6 +68,19 @@ public final class AddNodeAdvisor {
         return new Advice(chosen, before, balance(libra), halves, balance(split));
     }
 
+    /**
+     * The ring's balance once one node has joined at {@code token}, by the model the advice is
+     * predicted with: to weigh any token against the advice (an operator's own, or the one a node
+     * started with {@code allocate_tokens_for_local_replication_factor} took).
+     */
+    public Balance evaluate(RingLoad ring, long token, RingTopology.Place place) {
+        check(1, ring.placed(), place);
+        ring.nodes().stream().filter(n -> n.token() == token).findFirst().ifPresent(n -> {
+            throw new IllegalArgumentException("tokens: " + token + " is already " + n.id() + "'s token");
+        });
+        return balance(with(ring, new NewNode("evaluated", token), place));
+    }
+
     /** The count in range, and a place for the new nodes where some load is placed by data centre and rack. */
     static void check(int count, boolean placed, RingTopology.Place place) {
         if (count < 1 || count > MAX_COUNT) {

@@ -78,6 +78,17 @@ public final class VnodeAdvisor {
         if (tokens.isEmpty() || tokens.size() > MAX_TOKENS) {
             throw new IllegalArgumentException("tokens: from 1 to " + MAX_TOKENS + " are needed, got " + tokens.size());
         }
+        AddNodeAdvisor.check(1, RingLoad.placed(ring.segments()), place);
+        if (new java.util.HashSet<>(tokens).size() < tokens.size()) {
+            throw new IllegalArgumentException("tokens: each may be given once");
+        }
+        for (VnodeRing.Member m : ring.members()) {
+            for (long t : tokens) {
+                if (m.tokens().contains(t)) {
+                    throw new IllegalArgumentException("tokens: " + t + " is already " + m.id() + "'s token");
+                }
+            }
+        }
         return balance(ring.with(new VnodeRing.Member("evaluated", tokens, 0, 0), place));
     }
 

@@ -50,6 +50,18 @@ class AddNodeAdvisorTest {
     }
 
     @Test
+    void anyTokenIsWeighedByTheAdvicesModel() {
+        RingLoad r = ring(1);
+        AddNodeAdvisor advisor = new AddNodeAdvisor(4);
+        AddNodeAdvisor.Advice a = advisor.advise(r, 1);
+        assertThat(advisor.evaluate(r, a.nodes().get(0).token(), null)).isEqualTo(a.after());
+        assertThat(advisor.evaluate(r, a.split().get(0).token(), null)).isEqualTo(a.splitAfter());
+        RingNode n1 = r.nodes().get(0);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> advisor.evaluate(r, n1.token(), null))
+                .hasMessage("tokens: " + n1.token() + " is already " + n1.id() + "'s token");
+    }
+
+    @Test
     void severalNodesGetDistinctTokensAndReplicationIsModelled() {
         // with RF 2 both replicas of the hot range stay hot whatever joins: Max/Mean can only get
         // worse as the mean falls, so the advice is to lose least, and never more than the baseline
