@@ -9,8 +9,10 @@ import java.util.Map;
 
 /**
  * Fits one dimension's cost model to node totals and judges it against the paper's mapping on
- * nodes it was not fitted on (grouped k-fold: a node's windows are held out together). The
- * mapping, as a predictor of node totals, is the prior's shape times one fitted scale.
+ * nodes it was not fitted on (grouped k-fold: a node's windows are held out together). A cluster
+ * of fewer nodes than that needs (a 3-node ring) is judged on windows it was not fitted on
+ * instead, once there are as many windows. The mapping, as a predictor of node totals, is the
+ * prior's shape times one fitted scale.
  *
  * @param learnt     whether the learnt weights beat the mapping on held-out nodes and are used
  * @param weights    per {@link CostFeatures} weight (the constant included); the scaled prior when not learnt
@@ -22,7 +24,8 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
                       String detail) {
     private static final double[] PULLS = {1e-3, 1e-2, 1e-1, 1, 10};
     private static final int MAX_FOLDS = 10;
-    private static final int MIN_NODES = 4;
+    /** Held-out groups (nodes, else windows) a fit needs before it is judged. */
+    private static final int MIN_FOLDS = 4;
     /** The learnt model must beat the mapping's held-out error by this fraction, so noise does not flip it. */
     private static final double MARGIN = 0.02;
     /** Held-out errors within this fraction (plus the absolute term) of the lowest count as equal. */
@@ -43,12 +46,12 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
     }
 
     static CostFit fit(Dimension d, List<NodeSample> samples, double[] priorShape, boolean learn) {
-        Folds folds = Folds.byNode(samples);
+        Folds folds = Folds.of(samples);
         Moments all = Moments.of(d, samples, priorShape);
         boolean[] dropped = all.collinear();
         Moments[] held = folds.moments(d, samples, priorShape);
         // the scaled mapping has one weight, so it can be judged on held-out nodes even when data is thin
-        double mappingError = folds.nodes() < 2 ? Double.NaN : heldOutError(all, held, folds, samples, d, -1, dropped);
+        double mappingError = folds.groups().size() < 2 ? Double.NaN : heldOutError(all, held, folds, samples, d, -1, dropped);
         String thin = thin(all, folds);
         if (thin != null) {
             return mapping(d, all, mappingError, thin);
@@ -79,8 +82,9 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
         }
         double[] w = all.solve(PULLS[best], dropped);
         return new CostFit(d, true, w, bestError, mappingError, String.format(Locale.ROOT,
-                "learnt from %d samples of %d nodes: %.1f%% held-out error (mapping %.1f%%), %s%s",
-                samples.size(), folds.nodes(), 100 * bestError, 100 * mappingError, describe(w), collinear));
+                "learnt from %d samples of %d nodes: %.1f%% held-out error%s (mapping %.1f%%), %s%s",
+                samples.size(), folds.nodes(), 100 * bestError, folds.byWindow() ? " on windows left out" : "",
+                100 * mappingError, describe(w), collinear));
     }
 
     private static String collinearNote(boolean[] dropped) {
@@ -95,7 +99,7 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
 
     private static String thin(Moments all, Folds folds) {
         int active = all.activeFeatures();
-        if (folds.nodes() < MIN_NODES || all.count() < active + 2) {
+        if (folds.groups().size() < MIN_FOLDS || all.count() < active + 2) {
             return String.format(Locale.ROOT, "mapping kept: thin data, %d samples of %d nodes for %d weights",
                     all.count(), folds.nodes(), active);
         }
@@ -142,22 +146,33 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
         return String.join(", ", parts);
     }
 
-    /** Samples grouped into folds by node, so a held-out node is predicted from the others only. */
-    record Folds(List<List<Integer>> groups, int nodes) {
-        static Folds byNode(List<NodeSample> samples) {
-            Map<String, Integer> nodeIndex = new HashMap<>();
-            for (NodeSample s : samples) {
-                nodeIndex.putIfAbsent(s.node(), nodeIndex.size());
-            }
-            int k = Math.max(1, Math.min(MAX_FOLDS, nodeIndex.size()));
+    /**
+     * Samples grouped into folds by node, so a held-out node is predicted from the others only; on a
+     * cluster of fewer nodes than {@link #MIN_FOLDS} with at least that many windows, by window.
+     */
+    record Folds(List<List<Integer>> groups, int nodes, boolean byWindow) {
+        static Folds of(List<NodeSample> samples) {
+            Map<String, Integer> nodeIndex = index(samples, NodeSample::node);
+            Map<Integer, Integer> windowIndex = index(samples, NodeSample::window);
+            boolean byWindow = nodeIndex.size() < MIN_FOLDS && windowIndex.size() >= MIN_FOLDS;
+            int k = Math.max(1, Math.min(MAX_FOLDS, byWindow ? windowIndex.size() : nodeIndex.size()));
             List<List<Integer>> groups = new ArrayList<>(k);
             for (int f = 0; f < k; f++) {
                 groups.add(new ArrayList<>());
             }
             for (int i = 0; i < samples.size(); i++) {
-                groups.get(nodeIndex.get(samples.get(i).node()) % k).add(i);
+                NodeSample s = samples.get(i);
+                groups.get((byWindow ? windowIndex.get(s.window()) : nodeIndex.get(s.node())) % k).add(i);
             }
-            return new Folds(groups, nodeIndex.size());
+            return new Folds(groups, nodeIndex.size(), byWindow);
+        }
+
+        private static <K> Map<K, Integer> index(List<NodeSample> samples, java.util.function.Function<NodeSample, K> key) {
+            Map<K, Integer> index = new HashMap<>();
+            for (NodeSample s : samples) {
+                index.putIfAbsent(key.apply(s), index.size());
+            }
+            return index;
         }
 
         List<Integer> members(int f) {

@@ -96,6 +96,21 @@ class EstimatorTest {
     }
 
     @Test
+    void aThreeNodeClusterLearnsOnceItHasEnoughWindowsJudgedOnWindowsLeftOut() {
+        SyntheticCluster c = new SyntheticCluster(3, 60, 5);
+        Estimator.Estimate two = fit(estimator, windows(c, 2, 5, 0));
+        assertThat(two.disk().learnt()).as("two windows of three nodes: too few to judge").isFalse();
+        assertThat(two.disk().detail()).contains("thin data");
+
+        Estimator.Estimate six = fit(estimator, windows(c, 6, 5, 0));
+        assertThat(six.disk().learnt()).as(six.disk().detail()).isTrue();
+        assertThat(six.disk().detail()).contains("held-out error on windows left out");
+        ClusterSnapshot unseen = c.window(20, 5, SyntheticCluster::byteCpu, SyntheticCluster::cachedDisk, 0.2, 0);
+        assertThat(unseenError(six.disk(), unseen, SyntheticCluster::cachedDisk)).as("a window it never saw")
+                .isLessThan(unseenError(two.disk(), unseen, SyntheticCluster::cachedDisk));
+    }
+
+    @Test
     void leavesOutCollinearFeaturesAndSaysSo() {
         List<Node> nodes = new ArrayList<>();
         List<Region> regions = new ArrayList<>();
