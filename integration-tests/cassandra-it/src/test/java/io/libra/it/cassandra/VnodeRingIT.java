@@ -2,13 +2,6 @@ package io.libra.it.cassandra;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.libra.core.Planner;
-import io.libra.core.format.SnapshotCodec;
-import io.libra.core.model.ClusterSnapshot;
-import io.libra.core.plan.Balance;
-import io.libra.core.ring.SnapshotRing;
-import io.libra.core.ring.VnodeAdvisor;
-import io.libra.core.ring.VnodeRing;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
@@ -76,37 +69,38 @@ class VnodeRingIT {
     /**
      * The advice weighed against Cassandra's own allocator on the same window: the tokens Libra
      * gives a 4th node and those {@code allocate_tokens_for_local_replication_factor: 3} would give
-     * it (Cassandra 5.0's allocator, run offline on the ring's tokens), predicted by one model (the
-     * window's snapshot, estimated with the paper's mapping as the offline advice is). The allocator
+     * it (Cassandra 5.0's allocator, run offline on the ring's tokens), both predicted by the
+     * sidecar's model in one answer ({@code tokens=}, its {@code evaluated} part). The allocator
      * balances replicated ownership, Libra places tokens where the load is: Libra's may not be worse by
      * more than {@link #ALLOCATOR_MARGIN} (its search is greedy, token by token, on a grid of slices).
      */
     private static void againstCassandrasAllocator(Ring ring, SidecarHttp api) throws Exception {
-        ClusterSnapshot window = SnapshotCodec.read("the sidecar's snapshot",
-                api.get("/api/v1/snapshot").raw().getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        VnodeRing model = SnapshotRing.vnodes(window, Planner.builder().learning(false).build().estimate(window));
-        VnodeAdvisor advisor = new VnodeAdvisor(8);
-        VnodeAdvisor.Advice libra = advisor.advise(model, 1, 4, null);
         java.util.Map<String, java.util.List<Long>> members = new java.util.TreeMap<>();
         for (int i = 0; i < 3; i++) {
             members.put("127.0.0." + (i + 1), ring.jmx(i).tokens().stream().map(Long::parseLong).toList());
         }
         java.nio.file.Path dir = java.nio.file.Files.createDirectories(java.nio.file.Path.of("target", "allocator"));
         java.util.List<Long> cassandra = CassandraAllocator.tokens(ring, 3, 4, "127.0.0.4", members, dir);
-        Balance theirs = advisor.evaluate(model, cassandra, null);
+        assertThat(cassandra).as("the allocator's tokens").hasSize(4);
+        String csv = cassandra.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(","));
+        Reply r = api.get("/api/v1/advice/add-node?count=1&tokens=" + csv);
+        assertThat(r.status()).as("%s", r.body()).isEqualTo(200);
+        JsonNode a = r.body();
+        JsonNode theirs = a.path("evaluated").path("predicted");
         String line = String.format(java.util.Locale.ROOT, "4th node, predicted CPU/disk Max/Mean (Δ): before %s;"
                         + " Libra %s %s; Cassandra's allocator (rf 3) %s %s; Libra's ownership baseline %s %s",
-                show(libra.before()), libra.nodes().get(0).tokens(), show(libra.after()), cassandra, show(theirs),
-                libra.split().get(0).tokens(), show(libra.splitAfter()));
+                show(a.path("before")), a.path("nodes").get(0).path("initialToken").asText(), show(a.path("predicted")),
+                a.path("evaluated").path("initialToken").asText(), show(theirs),
+                a.path("ownershipSplit").path("initialTokens").get(0).asText(), show(a.path("ownershipSplit").path("predicted")));
         LOG.info(line);
         System.out.println("VnodeRingIT: " + line);
-        assertThat(cassandra).as("the allocator's tokens").hasSize(4);
-        assertThat(libra.after().imbalanceDegree()).as(line).isLessThanOrEqualTo(theirs.imbalanceDegree() + ALLOCATOR_MARGIN);
+        assertThat(a.path("predicted").path("imbalanceDegree").asDouble()).as(line)
+                .isLessThanOrEqualTo(theirs.path("imbalanceDegree").asDouble() + ALLOCATOR_MARGIN);
     }
 
-    private static String show(Balance b) {
-        return String.format(java.util.Locale.ROOT, "%.3f/%.3f (%.3f)", b.cpuMaxOverMean(), b.diskMaxOverMean(),
-                b.imbalanceDegree());
+    private static String show(JsonNode b) {
+        return String.format(java.util.Locale.ROOT, "%.3f/%.3f (%.3f)", b.path("cpuMaxOverMean").asDouble(),
+                b.path("diskMaxOverMean").asDouble(), b.path("imbalanceDegree").asDouble());
     }
 
     /**
