@@ -131,16 +131,17 @@ public final class Planner {
                 request.lastWindow().orElse(null));
         Estimation how = estimate.estimation().withLastPredictionError(check.map(PredictionCheck::error).orElse(Double.NaN));
         return new Assessment(snapshot, restrict.apply(estimate.model()), check, how,
-                Conservative.config(config, check), start);
+                Conservative.config(config, check), start, Hysteresis.balanced(request.previousPlan()));
     }
 
     /**
-     * The second half: a plan whose predicted gain is within the last forecast error is held back
-     * as noise, the plan states the check, carries each node's forecast for the next window, and
+     * The second half: a plan is held back while Δ stays within the hysteresis after a balanced
+     * round, or when its predicted gain is within the last forecast error (both noise), the plan states the check, carries each node's forecast for the next window, and
      * the planner's meters record it. Any strategy's outcome on {@code a.model()} may be finished.
      */
     public PlanResult finish(StrategyOutcome outcome, Assessment a) {
-        StrategyOutcome kept = Conservative.withinNoise(outcome, a.check(), a.model());
+        StrategyOutcome held = Hysteresis.hold(outcome, a.balancedBefore(), config.lambda(), a.model());
+        StrategyOutcome kept = Conservative.withinNoise(held, a.check(), a.model());
         Plan plan = Conservative.explain(kept.plan(), a.check()).withForecast(forecast(kept, a), a.estimation());
         PlanResult result = new PlanResult(plan, a.model(), kept.predicted(), Duration.between(a.started(), clock.instant()),
                 a.check());

@@ -40,8 +40,40 @@ class ClosedLoopChurnTest {
         assertThat(later / first).as("data moved after the first plan / by it").isLessThan(0.5);
     }
 
+    /**
+     * Once balanced, window noise moves next to nothing: Δ is a maximum over nodes, so noise alone
+     * lifts it above λ now and then. On background seed 1 the truth stayed the same while the
+     * measured Δ rose from 0.048 to 0.097, and a plan made on it took the cluster from 1.047/1.057
+     * to 1.088/1.108. The hysteresis (planning resumes above 2λ) leaves such windows alone; the
+     * issue's target is that the windows after the third move at most 10% of the first's data.
+     */
+    @Test
+    void onceBalancedTheWindowsAfterTheThirdMoveUnderATenthOfTheFirst() {
+        double first = 0;
+        double later = 0;
+        for (long seed = 1; seed <= 2; seed++) {
+            double[] r = loop("background", seed, 8, 3);
+            System.out.printf("closed loop background seed %d: first plan moved %.1f GB, rounds 4-8 %.1f GB, end %.3f/%.3f%n",
+                    seed, r[0] / 1e9, r[1] / 1e9, r[2], r[3]);
+            assertThat(r[2]).as("true CPU Max/Mean after 8 rounds, seed " + seed).isLessThanOrEqualTo(1.10);
+            assertThat(r[3]).as("true disk Max/Mean after 8 rounds, seed " + seed).isLessThanOrEqualTo(1.10);
+            first += r[0];
+            later += r[1];
+        }
+        assertThat(first).isPositive();
+        assertThat(later / first).as("data moved after the third window / by the first").isLessThan(0.10);
+    }
+
     /** Bytes moved by the first plan, and by the plans after it. */
     static double[] loop(String scenario, long seed) {
+        return loop(scenario, seed, ROUNDS, 1);
+    }
+
+    /**
+     * Bytes moved by the first plan and by the plans from round {@code from} (0-based) on, then the
+     * true CPU and disk Max/Mean at the end.
+     */
+    static double[] loop(String scenario, long seed, int rounds, int from) {
         Scenario s = Scenario.byName(scenario);
         CostModel cost = CostModel.drawn(s, seed);
         SimCluster cluster = SimCluster.initial(s, seed);
@@ -51,8 +83,8 @@ class ClosedLoopChurnTest {
         List<ClusterSnapshot> history = new ArrayList<>();
         Plan previous = null;
         Executor.Done done = exec.run(cluster, null, w);
-        double[] moved = new double[2];
-        for (int round = 0, window = 0; round < ROUNDS; round++) {
+        double[] moved = new double[3];
+        for (int round = 0, window = 0; round < rounds; round++) {
             ClusterSnapshot now = cluster.measure(w, done.truth(), Simulator.WINDOW_SECONDS,
                     START.plusSeconds(60L * window), new SplittableRandom(seed * 1_000_003L + window));
             previous = planner.plan(new PlanRequest(now, history, previous, false)).plan();
@@ -62,15 +94,16 @@ class ClosedLoopChurnTest {
             }
             done = exec.run(cluster, previous, w);
             window++;
-            moved[round == 0 ? 0 : 1] += done.movedBytes();
+            int slot = round == 0 ? 0 : round >= from ? 1 : 2;
+            moved[slot] += done.movedBytes();
             while (!exec.idle()) {
                 done = exec.run(cluster, null, w);
                 window++;
-                moved[round == 0 ? 0 : 1] += done.movedBytes();
+                moved[slot] += done.movedBytes();
             }
             done = exec.run(cluster, null, w); // quiet: nothing moves
             window++;
         }
-        return moved;
+        return new double[] {moved[0], moved[1], cluster.score(cost, w).cpuMaxOverMean(), cluster.score(cost, w).diskMaxOverMean()};
     }
 }

@@ -1,0 +1,43 @@
+package io.libra.core;
+
+import io.libra.core.estimate.LoadModel;
+import io.libra.core.plan.Plan;
+import io.libra.core.plan.PlanStatus;
+import io.libra.core.schedule.StrategyOutcome;
+import java.util.Locale;
+
+/**
+ * Noise suppression by hysteresis: once a round found the cluster balanced, Δ must climb past
+ * {@value #RESUME_MULTIPLE}λ before the planner moves again, and then it plans down to λ as usual.
+ * Δ is the largest node's deviation, a maximum over nodes, so window noise alone lifts it above
+ * λ now and then (the paper: λ's precision "is limited by load estimation discrepancy and
+ * fluctuations"); without the gap, a balanced cluster is re-planned on every noisy window and
+ * each of those plans lands within its own forecast error, which is churn.
+ */
+final class Hysteresis {
+    static final double RESUME_MULTIPLE = 2.0;
+
+    private Hysteresis() {
+    }
+
+    /** Whether a plan found the cluster balanced (moved nothing and said so), so the next round holds until 2λ. */
+    static boolean balanced(Plan previous) {
+        return previous != null && previous.status() == PlanStatus.BALANCED && previous.actions().isEmpty();
+    }
+
+    /** The outcome, or a balanced plan when the last round was balanced and Δ has not passed the resume threshold. */
+    static StrategyOutcome hold(StrategyOutcome outcome, boolean balancedBefore, double lambda, LoadModel model) {
+        Plan p = outcome.plan();
+        if (!balancedBefore || p.status() != PlanStatus.PLANNED || p.actions().isEmpty() || p.before() == null) {
+            return outcome;
+        }
+        double delta = p.before().imbalanceDegree();
+        double resume = RESUME_MULTIPLE * lambda;
+        if (delta > resume) {
+            return outcome;
+        }
+        String why = String.format(Locale.ROOT, "Δ = %.3f ≤ %.0fλ = %.3f and the last round was balanced:"
+                + " within the hysteresis, planning resumes above %.3f", delta, RESUME_MULTIPLE, resume, resume);
+        return new StrategyOutcome(Plan.empty(p.strategy(), p.before(), PlanStatus.BALANCED, why), model);
+    }
+}

@@ -1,0 +1,70 @@
+package io.libra.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.libra.core.model.ClusterSnapshot;
+import io.libra.core.model.Region;
+import io.libra.core.plan.Balance;
+import io.libra.core.plan.Plan;
+import io.libra.core.plan.PlanStatus;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Once a round found the cluster balanced, planning resumes only above 2λ. */
+class HysteresisTest {
+    private final Planner planner = Planner.builder().build();
+
+    /** Four nodes of ten equal regions; n0 carries one more of {@code extra} reads/s (100: Δ ≈ 0.07; 400: Δ ≈ 0.27). */
+    private static ClusterSnapshot withExtra(double extra) {
+        List<Region> regions = new ArrayList<>();
+        int i = 0;
+        for (int j = 0; j < 4; j++) {
+            for (int k = 0; k < 10; k++, i++) {
+                regions.add(Clusters.region(i, "n" + j, 100, 0, 100 * 100, 0));
+            }
+        }
+        regions.add(Clusters.region(i, "n0", extra, 0, extra * 100, 0));
+        return Clusters.snapshot(4, regions);
+    }
+
+    private static Plan balanced() {
+        return Plan.empty("libra", new Balance(1.03, 1.03, 0.03), PlanStatus.BALANCED, "Δ = 0.030 ≤ λ = 0.05");
+    }
+
+    private Plan plan(ClusterSnapshot s, Plan previous) {
+        return planner.plan(new PlanRequest(s, List.of(), previous, false)).plan();
+    }
+
+    @Test
+    void aDeltaBetweenLambdaAndTwiceLambdaIsPlannedWhenTheLastRoundWasNotBalanced() {
+        Plan p = plan(withExtra(100), null);
+        assertThat(p.before().imbalanceDegree()).isBetween(0.05, 0.10);
+        assertThat(p.status()).isEqualTo(PlanStatus.PLANNED);
+        assertThat(p.actions()).isNotEmpty();
+    }
+
+    @Test
+    void afterABalancedRoundTheSameDeltaIsLeftAloneAndTheDetailSaysWhy() {
+        Plan p = plan(withExtra(100), balanced());
+        assertThat(p.status()).isEqualTo(PlanStatus.BALANCED);
+        assertThat(p.actions()).isEmpty();
+        assertThat(p.detail()).contains("≤ 2λ = 0.100").contains("hysteresis").contains("resumes above 0.100");
+    }
+
+    @Test
+    void aRoundHeldByTheHysteresisKeepsHoldingTheNext() {
+        Plan held = plan(withExtra(100), balanced());
+        Plan next = plan(withExtra(100), held);
+        assertThat(next.status()).isEqualTo(PlanStatus.BALANCED);
+        assertThat(next.actions()).isEmpty();
+    }
+
+    @Test
+    void aboveTwiceLambdaPlanningResumes() {
+        Plan p = plan(withExtra(400), balanced());
+        assertThat(p.before().imbalanceDegree()).isGreaterThan(0.10);
+        assertThat(p.status()).isEqualTo(PlanStatus.PLANNED);
+        assertThat(p.actions()).isNotEmpty();
+    }
+}
