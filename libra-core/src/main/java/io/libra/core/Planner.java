@@ -5,6 +5,7 @@ import io.libra.core.estimate.FluctuationGuard;
 import io.libra.core.estimate.LoadModel;
 import io.libra.core.estimate.Estimator;
 import io.libra.core.estimate.PredictionCheck;
+import io.libra.core.estimate.RealisedShare;
 import io.libra.core.model.Dimension;
 import io.libra.core.plan.Estimation;
 import io.libra.core.plan.NodeForecast;
@@ -119,7 +120,9 @@ public final class Planner {
     /**
      * The first half of {@link #plan(PlanRequest, UnaryOperator)}: estimates from the window and
      * its history (then {@code restrict}s the model) and checks the previous plan's forecast
-     * against this window, which sets how conservatively this round may plan.
+     * against this window, which sets how conservatively this round may plan. After moves, only
+     * the share of each region's load those moves were measured to shift moves with it
+     * ({@link RealisedShare}).
      *
      * @throws io.libra.core.estimate.History.MismatchException when a history window does not belong
      */
@@ -130,14 +133,19 @@ public final class Planner {
         Optional<PredictionCheck> check = PredictionCheck.of(request.previousPlan(), snapshot, config.lambda(),
                 request.lastWindow().orElse(null));
         Estimation how = estimate.estimation().withLastPredictionError(check.map(PredictionCheck::error).orElse(Double.NaN));
-        return new Assessment(snapshot, restrict.apply(estimate.model()), check, how,
-                Conservative.config(config, check), start, Hysteresis.balanced(request.previousPlan()));
+        Optional<RealisedShare> realised = RealisedShare.of(request.previousPlan(), request.lastWindow().orElse(null),
+                snapshot, check);
+        LoadModel model = realised.map(estimate.model()::withMovingShare).orElse(estimate.model());
+        Estimation said = realised.map(r -> how.withClause(r.describe())).orElse(how);
+        return new Assessment(snapshot, restrict.apply(model), check, said, Conservative.config(config, check), start,
+                Hysteresis.balanced(request.previousPlan()));
     }
 
     /**
      * The second half: a plan is held back while Δ stays within the hysteresis after a balanced
-     * round, or when its predicted gain is within the last forecast error (both noise), the plan states the check, carries each node's forecast for the next window, and
-     * the planner's meters record it. Any strategy's outcome on {@code a.model()} may be finished.
+     * round, or when its predicted gain is within the last forecast error (both noise); the plan
+     * states the check, carries each node's forecast for the next window, and the planner's meters
+     * record it. Any strategy's outcome on {@code a.model()} may be finished.
      */
     public PlanResult finish(StrategyOutcome outcome, Assessment a) {
         StrategyOutcome held = Hysteresis.hold(outcome, a.balancedBefore(), config.lambda(), a.model());

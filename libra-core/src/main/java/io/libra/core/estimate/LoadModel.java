@@ -4,6 +4,7 @@ import io.libra.core.model.Dimension;
 import io.libra.core.model.Node;
 import io.libra.core.model.Normalisation;
 import io.libra.core.plan.Balance;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -64,6 +65,26 @@ public final class LoadModel {
     /** The same nodes and base load with another region layout (a plan's predicted state). */
     public LoadModel withRegions(List<RegionLoad> newRegions) {
         return new LoadModel(nodes, newRegions, baseCpu, baseDisk);
+    }
+
+    /**
+     * The same node totals with only {@code share} of each region's load moving with it (per
+     * dimension); the rest joins its node's base, as the last moves measured ({@link RealisedShare}).
+     */
+    public LoadModel withMovingShare(RealisedShare share) {
+        if (share.cpu() >= 1 && share.disk() >= 1) {
+            return this;
+        }
+        double[] bc = baseCpu.clone();
+        double[] bd = baseDisk.clone();
+        List<RegionLoad> moving = new ArrayList<>(regions.size());
+        for (RegionLoad r : regions) {
+            int j = nodeIndex(r.node());
+            bc[j] += r.cpu() * (1 - share.cpu());
+            bd[j] += r.disk() * (1 - share.disk());
+            moving.add(new RegionLoad(r.region(), r.cpu() * share.cpu(), r.disk() * share.disk()));
+        }
+        return new LoadModel(nodes, moving, bc, bd);
     }
 
     public boolean isHeterogeneous() {

@@ -18,4 +18,10 @@ public record Estimation(String model, int windows, double fitError, double last
     public Estimation withLastPredictionError(double e) {
         return new Estimation(model, windows, fitError, e, detail);
     }
+
+    /** The same with a clause added to the detail. */
+    public Estimation withClause(String clause) {
+        return new Estimation(model, windows, fitError, lastPredictionError, detail == null || detail.isEmpty() ? clause
+                : detail + "; " + clause);
+    }
 }

@@ -52,28 +52,61 @@ class ClosedLoopChurnTest {
         double first = 0;
         double later = 0;
         for (long seed = 1; seed <= 2; seed++) {
-            double[] r = loop("background", seed, 8, 3);
+            Run r = loop("background", seed, 8, 3);
             System.out.printf("closed loop background seed %d: first plan moved %.1f GB, rounds 4-8 %.1f GB, end %.3f/%.3f%n",
-                    seed, r[0] / 1e9, r[1] / 1e9, r[2], r[3]);
-            assertThat(r[2]).as("true CPU Max/Mean after 8 rounds, seed " + seed).isLessThanOrEqualTo(1.10);
-            assertThat(r[3]).as("true disk Max/Mean after 8 rounds, seed " + seed).isLessThanOrEqualTo(1.10);
-            first += r[0];
-            later += r[1];
+                    seed, r.first() / 1e9, r.later() / 1e9, r.end().cpuMaxOverMean(), r.end().diskMaxOverMean());
+            assertThat(r.end().cpuMaxOverMean()).as("true CPU Max/Mean after 8 rounds, seed " + seed).isLessThanOrEqualTo(1.10);
+            assertThat(r.end().diskMaxOverMean()).as("true disk Max/Mean after 8 rounds, seed " + seed).isLessThanOrEqualTo(1.10);
+            first += r.first();
+            later += r.later();
         }
         assertThat(first).isPositive();
         assertThat(later / first).as("data moved after the third window / by the first").isLessThan(0.10);
     }
 
-    /** Bytes moved by the first plan, and by the plans after it. */
-    static double[] loop(String scenario, long seed) {
-        return loop(scenario, seed, ROUNDS, 1);
+    /**
+     * One closed loop: bytes moved by the first plan and by the plans from round {@code from}
+     * (0-based) on, and the true Max/Mean after each round.
+     */
+    record Run(double first, double later, List<Score> after) {
+        Score end() {
+            return after.get(after.size() - 1);
+        }
     }
 
     /**
-     * Bytes moved by the first plan and by the plans from round {@code from} (0-based) on, then the
-     * true CPU and disk Max/Mean at the end.
+     * On nodes of unequal capacity with replicated writes, a move shifts less than its region's
+     * share of its node's total (replicas applying writes for regions led elsewhere stay put), so
+     * the first plan lands at 1.11-1.39. The realised share measured on its moves corrects the
+     * next plans: by the third window 5 of seeds 1-6 are within 1.10 in both dimensions (1 before:
+     * 1.058/1.120, 1.039/1.147, 1.045/1.181, 1.053/1.138, 1.028/1.109, 1.038/1.061), and the rounds
+     * after the third move under a fifth of the first plan's data (43% before).
      */
-    static double[] loop(String scenario, long seed, int rounds, int from) {
+    @Test
+    void heterogeneousNodesMostlyReachTheTargetByTheThirdWindow() {
+        int within = 0;
+        double first = 0;
+        double later = 0;
+        for (long seed = 1; seed <= 6; seed++) {
+            Run r = loop("heterogeneous", seed, 8, 3);
+            Score third = r.after().get(2);
+            System.out.printf("closed loop heterogeneous seed %d: after the third window %.3f/%.3f, first plan moved %.1f GB,"
+                    + " rounds 4-8 %.1f GB%n", seed, third.cpuMaxOverMean(), third.diskMaxOverMean(), r.first() / 1e9, r.later() / 1e9);
+            within += third.cpuMaxOverMean() <= 1.10 && third.diskMaxOverMean() <= 1.10 ? 1 : 0;
+            first += r.first();
+            later += r.later();
+        }
+        assertThat(within).as("seeds within 1.10 in both dimensions by the third window").isGreaterThanOrEqualTo(5);
+        assertThat(later / first).as("data moved after the third window / by the first").isLessThan(0.2);
+    }
+
+    /** Bytes moved by the first plan, and by the plans after it. */
+    static double[] loop(String scenario, long seed) {
+        Run r = loop(scenario, seed, ROUNDS, 1);
+        return new double[] {r.first(), r.later()};
+    }
+
+    static Run loop(String scenario, long seed, int rounds, int from) {
         Scenario s = Scenario.byName(scenario);
         CostModel cost = CostModel.drawn(s, seed);
         SimCluster cluster = SimCluster.initial(s, seed);
@@ -81,6 +114,7 @@ class ClosedLoopChurnTest {
         Executor exec = new Executor(cost, Simulator.WINDOW_SECONDS);
         Planner planner = Planner.builder().build();
         List<ClusterSnapshot> history = new ArrayList<>();
+        List<Score> after = new ArrayList<>();
         Plan previous = null;
         Executor.Done done = exec.run(cluster, null, w);
         double[] moved = new double[3];
@@ -103,7 +137,8 @@ class ClosedLoopChurnTest {
             }
             done = exec.run(cluster, null, w); // quiet: nothing moves
             window++;
+            after.add(cluster.score(cost, w));
         }
-        return new double[] {moved[0], moved[1], cluster.score(cost, w).cpuMaxOverMean(), cluster.score(cost, w).diskMaxOverMean()};
+        return new Run(moved[0], moved[1], after);
     }
 }
