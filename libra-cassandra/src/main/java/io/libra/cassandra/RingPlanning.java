@@ -12,6 +12,7 @@ import io.libra.core.estimate.PredictionCheck;
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.model.Node;
 import io.libra.core.plan.Plan;
+import io.libra.core.plan.PlanStatus;
 import io.libra.core.ring.RingPlannerConfig;
 import io.libra.core.ring.RingStrategy;
 import io.libra.core.ring.SnapshotRing;
@@ -35,8 +36,8 @@ import java.util.stream.Collectors;
  * The estimate learns from the last {@code history_windows} windows and checks the forecast of
  * the last plan that was carried out (conservative after a miss: λ and the benefit threshold
  * raised to the error); the fluctuation guard compares this window with the last one kept; the
- * planner then holds back a gain within the measured error, attaches the forecast, reasons and
- * meters. The operator's λ and {@code min_improvement} are the planner's λ and benefit threshold.
+ * planner then holds back a gain within the measured error and, after a round that found the ring
+ * balanced (with no job since), any Δ up to 2λ; it attaches the forecast, reasons and meters. The operator's λ and {@code min_improvement} are the planner's λ and benefit threshold.
  * A change in ring membership drops the history and the plan to check. With a
  * {@link PlanningStore} that memory survives a restart: it is restored at construction and saved
  * after every change. Thread-safe.
@@ -53,6 +54,8 @@ public final class RingPlanning {
     private Set<String> members;
     /** False for the first round after the ring was changed on purpose: that change is not fluctuation. */
     private boolean guardNext = true;
+    /** Whether the last round found the ring balanced and nothing ran since: Δ must then pass 2λ (core's hysteresis). */
+    private boolean balancedLast;
 
     /**
      * @param config   the operator's planner settings
@@ -122,29 +125,33 @@ public final class RingPlanning {
         int used = history.size();
         Optional<PredictionCheck> check = result.check();
         guardNext = true;
+        balancedLast = result.plan().status() == PlanStatus.BALANCED && result.plan().actions().isEmpty();
         remember(now);
         save();
         return new Round(result.plan(), check.map(PredictionCheck::conservative).orElse(false), used, dropped, check);
     }
 
     private PlanRequest request(ClusterSnapshot now) {
-        return new PlanRequest(now, List.copyOf(history), executed, guarded && guardNext);
+        return new PlanRequest(now, List.copyOf(history), executed, guarded && guardNext, balancedLast);
     }
 
     /** A job moved tokens: the next window's change from the last one is the move, not fluctuation. */
     public synchronized void ringMoved() {
         guardNext = false;
+        balancedLast = false;
     }
 
     /** The plan a job carried out in full: the next windows check its forecast. */
     public synchronized void executed(Plan plan) {
         executed = plan;
+        balancedLast = false;
         save();
     }
 
     /** A job that started or ended part-way: the ring will be in no state the last plan forecast. */
     public synchronized void forgetExecuted() {
         executed = null;
+        balancedLast = false;
         save();
     }
 

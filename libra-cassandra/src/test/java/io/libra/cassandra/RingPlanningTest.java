@@ -81,6 +81,35 @@ class RingPlanningTest {
         assertThat(planning(0).plan(model(RingModelBuilderTest.window())).plan().estimation().windows()).isEqualTo(1);
     }
 
+    /** Every node at 2 cores and 100 MB/s, but {@code n1} at {@code cpu} cores (on this ring: Δ 0.072 at 2, 0.084 at 2.2). */
+    private static Window even(double cpu) {
+        return measured(n -> new double[] {n.id().equals("n1") ? cpu : 2, 100e6});
+    }
+
+    /** λ 0.08: the even window (Δ 0.072) is balanced, one node 10% busier (Δ 0.084) is not. */
+    private RingPlanning planningAtLambda008() {
+        SidecarConfig.Planner c = settings(3);
+        c.lambda = 0.08;
+        return new RingPlanning(c, registry);
+    }
+
+    @Test
+    void afterABalancedRoundNoiseUpToTwiceLambdaMovesNothingUntilAJobRuns() {
+        RingPlanning fresh = planningAtLambda008();
+        Plan unheld = fresh.plan(model(even(2.2))).plan();
+        assertThat(unheld.before().imbalanceDegree()).isBetween(0.08, 0.16);
+        assertThat(unheld.actions()).as("without a balanced round before, Δ above λ is planned").isNotEmpty();
+
+        RingPlanning p = planningAtLambda008();
+        assertThat(p.plan(model(even(2))).plan().status()).isEqualTo(PlanStatus.BALANCED);
+        Plan held = p.plan(model(even(2.2))).plan();
+        assertThat(held.status()).isEqualTo(PlanStatus.BALANCED);
+        assertThat(held.actions()).isEmpty();
+        assertThat(held.detail()).contains("within the hysteresis");
+        p.executed(unheld);
+        assertThat(p.plan(model(even(2.2))).plan().detail()).doesNotContain("hysteresis");
+    }
+
     @Test
     void aForecastThatHeldIsCheckedAndKeepsTheSearchAsConfigured() {
         RingPlanning p = planning(3);

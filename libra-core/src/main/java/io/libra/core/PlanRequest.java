@@ -12,10 +12,18 @@ import java.util.Optional;
  * @param history      earlier windows of the same cluster, oldest first (may be empty)
  * @param previousPlan the plan made on the window before, whose forecast this window checks; null when none
  * @param guard        whether the fluctuation guard compares the last history window with this one
+ * @param afterBalanced whether the last round found the cluster balanced, so Δ must pass the
+ *                      hysteresis before anything moves ({@link Hysteresis})
  */
-public record PlanRequest(ClusterSnapshot snapshot, List<ClusterSnapshot> history, Plan previousPlan, boolean guard) {
+public record PlanRequest(ClusterSnapshot snapshot, List<ClusterSnapshot> history, Plan previousPlan, boolean guard,
+                          boolean afterBalanced) {
     public PlanRequest {
         history = List.copyOf(history);
+    }
+
+    /** A request whose previous plan is the last round's, so it says whether that round was balanced. */
+    public PlanRequest(ClusterSnapshot snapshot, List<ClusterSnapshot> history, Plan previousPlan, boolean guard) {
+        this(snapshot, history, previousPlan, guard, Hysteresis.balanced(previousPlan));
     }
 
     public static PlanRequest of(ClusterSnapshot snapshot) {

@@ -138,7 +138,7 @@ public final class Planner {
         LoadModel model = realised.map(estimate.model()::withMovingShare).orElse(estimate.model());
         Estimation said = realised.map(r -> how.withClause(r.describe())).orElse(how);
         return new Assessment(snapshot, restrict.apply(model), check, said, Conservative.config(config, check), start,
-                Hysteresis.balanced(request.previousPlan()));
+                request.afterBalanced());
     }
 
     /**
