@@ -24,6 +24,8 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
                       String detail) {
     private static final double[] PULLS = {1e-3, 1e-2, 1e-1, 1, 10};
     private static final int MAX_FOLDS = 10;
+    /** heldOutError's pull for the mapping with a per-node background. */
+    private static final double WITH_BACKGROUND = -2;
     /** Held-out groups (nodes, else windows) a fit needs before it is judged. */
     private static final int MIN_FOLDS = 4;
     /** The learnt model must beat the mapping's held-out error by this fraction, so noise does not flip it. */
@@ -46,6 +48,11 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
     }
 
     static CostFit fit(Dimension d, List<NodeSample> samples, double[] priorShape, boolean learn) {
+        return fit(d, samples, priorShape, learn, false);
+    }
+
+    /** @param alike whether the nodes are alike, so that thin data may still fit the mapping with one background for all */
+    static CostFit fit(Dimension d, List<NodeSample> samples, double[] priorShape, boolean learn, boolean alike) {
         Folds folds = Folds.of(samples);
         Moments all = Moments.of(d, samples, priorShape);
         boolean[] dropped = all.collinear();
@@ -53,6 +60,16 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
         // the scaled mapping has one weight, so it can be judged on held-out nodes even when data is thin
         double mappingError = folds.groups().size() < 2 ? Double.NaN : heldOutError(all, held, folds, samples, d, -1, dropped);
         String thin = thin(all, folds);
+        if (thin != null && learn && alike && folds.groups().size() >= MIN_FOLDS && all.count() >= 4) {
+            double e = heldOutError(all, held, folds, samples, d, WITH_BACKGROUND, dropped);
+            if (e < mappingError * (1 - MARGIN)) {
+                double[] w = all.scaledPriorWithBackground();
+                return new CostFit(d, true, w, e, mappingError, String.format(Locale.ROOT,
+                        "the mapping with a per-node background, from %d samples of %d nodes (too few for every weight):"
+                        + " %.1f%% held-out error (mapping %.1f%%), background %.3g", samples.size(), folds.nodes(), 100 * e,
+                        100 * mappingError, w[CostFeatures.BACKGROUND]));
+            }
+        }
         if (thin != null) {
             return mapping(d, all, mappingError, thin);
         }
@@ -117,7 +134,8 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
         double total = 0;
         for (int f = 0; f < held.length; f++) {
             Moments train = all.minus(held[f]);
-            double[] w = pull < 0 ? train.scaledPrior() : train.solve(pull, dropped);
+            double[] w = pull == WITH_BACKGROUND ? train.scaledPriorWithBackground()
+                    : pull < 0 ? train.scaledPrior() : train.solve(pull, dropped);
             for (int i : folds.members(f)) {
                 NodeSample s = samples.get(i);
                 double y = s.measured(d);

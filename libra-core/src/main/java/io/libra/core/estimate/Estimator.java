@@ -43,8 +43,10 @@ public final class Estimator {
         List<ClusterSnapshot> windows = new ArrayList<>(history);
         windows.add(now);
         List<NodeSample> samples = samples(windows);
-        CostFit cpu = CostFit.fit(Dimension.CPU, samples, CostFeatures.prior(Dimension.CPU, config), learn);
-        CostFit disk = CostFit.fit(Dimension.DISK, samples, CostFeatures.prior(Dimension.DISK, config), learn);
+        // one background for every node is credible only where the nodes are alike
+        boolean alike = now.nodes().stream().allMatch(n -> n.capacity() == null);
+        CostFit cpu = CostFit.fit(Dimension.CPU, samples, CostFeatures.prior(Dimension.CPU, config), learn, alike);
+        CostFit disk = CostFit.fit(Dimension.DISK, samples, CostFeatures.prior(Dimension.DISK, config), learn, alike);
         LoadModel model = LoadSharing.share(now, rule(cpu, MetricMapping.cpuRule(config)),
                 rule(disk, MetricMapping.diskRule(config)));
         String cpuModel = label(now, cpu);

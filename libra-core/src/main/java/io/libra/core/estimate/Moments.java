@@ -87,6 +87,40 @@ final class Moments {
         return w;
     }
 
+    /**
+     * The mapping with a per-node background: {@code b + a × (prior shape · x)}, both non-negative.
+     * Two weights, so a single window of a few nodes can fit it; a node's work that no region
+     * explains (replicas applying writes led elsewhere, compaction, other processes) goes to
+     * {@code b} instead of being shared among its regions.
+     */
+    double[] scaledPriorWithBackground() {
+        int bg = CostFeatures.BACKGROUND;
+        double uu = gram[bg][bg];
+        double uy = xty[bg];
+        double uv = 0;
+        double vv = 0;
+        double vy = 0;
+        for (int p = 0; p < xty.length; p++) {
+            uv += gram[bg][p] * priorShape[p];
+            vy += priorShape[p] * xty[p];
+            for (int q = 0; q < xty.length; q++) {
+                vv += priorShape[p] * gram[p][q] * priorShape[q];
+            }
+        }
+        double det = uu * vv - uv * uv;
+        double b = det > 0 ? (vv * uy - uv * vy) / det : 0;
+        double a = det > 0 ? (uu * vy - uv * uy) / det : 0;
+        if (!(det > 0) || b <= 0 || a <= 0) {
+            return scaledPrior();
+        }
+        double[] w = new double[priorShape.length];
+        for (int p = 0; p < w.length; p++) {
+            w[p] = priorShape[p] * a;
+        }
+        w[bg] = b;
+        return w;
+    }
+
     /** The fit pulled toward the scaled prior; {@code dropped} features keep weight 0. */
     double[] solve(double pull, boolean[] dropped) {
         double[] prior = scaledPrior();

@@ -95,6 +95,44 @@ class EstimatorTest {
         assertThat(e.estimation().model()).isEqualTo(Estimation.MAPPING);
     }
 
+    /** CPU that follows the paper's mapping: 1 per read, 1.63 per write (the prior's shape), in 10 µs. */
+    private static double mappingCpu(RegionCounters c) {
+        return (c.readOps() + 1.63 * c.writeOps()) * 10e-6;
+    }
+
+    /**
+     * One window of eight nodes is too few for every weight, but not for two: the mapping's shape
+     * and one background for every node (work no region explains). The background is found, and
+     * so not shared among the regions as if it moved with them.
+     */
+    @Test
+    void oneWindowOfAFewNodesFitsTheMappingWithABackground() {
+        SyntheticCluster c = new SyntheticCluster(8, 160, 6);
+        ClusterSnapshot w = c.window(0, 6, EstimatorTest::mappingCpu, SyntheticCluster::cachedDisk, 1.5, 0.005);
+        Estimator.Estimate e = estimator.estimate(w, List.of());
+
+        assertThat(e.cpu().learnt()).as(e.cpu().detail()).isTrue();
+        assertThat(e.cpu().detail()).contains("the mapping with a per-node background").contains("too few for every weight");
+        assertThat(e.cpu().background()).isBetween(1.3, 1.7);
+        assertThat(e.cpu().fitError()).isLessThan(e.cpu().mappingError());
+    }
+
+    /** Nodes of different sizes: one background for all is not credible, so thin data keeps the mapping. */
+    @Test
+    void nodesOfDifferentSizesKeepTheMappingOnThinData() {
+        SyntheticCluster c = new SyntheticCluster(8, 160, 6);
+        ClusterSnapshot w = c.window(0, 6, EstimatorTest::mappingCpu, SyntheticCluster::cachedDisk, 1.5, 0.005);
+        List<Node> sized = new ArrayList<>();
+        for (Node n : w.nodes()) {
+            sized.add(new Node(n.id(), n.cpuCores(), n.cpuUsage(), n.diskBytesPerSec(), new io.libra.core.model.Capacity(
+                    sized.size() % 2 == 0 ? 8 : 16, 1e9)));
+        }
+        Estimator.Estimate e = estimator.estimate(w.withState(sized, w.regions()), List.of());
+
+        assertThat(e.cpu().learnt()).as(e.cpu().detail()).isFalse();
+        assertThat(e.cpu().detail()).contains("thin data");
+    }
+
     @Test
     void aThreeNodeClusterLearnsOnceItHasEnoughWindowsJudgedOnWindowsLeftOut() {
         SyntheticCluster c = new SyntheticCluster(3, 60, 5);
