@@ -37,7 +37,8 @@ import java.util.stream.Collectors;
  * the last plan that was carried out (conservative after a miss: λ and the benefit threshold
  * raised to the error); the fluctuation guard compares this window with the last one kept; the
  * planner then holds back a gain within the measured error and, after a round that found the ring
- * balanced (with no job since), any Δ up to 2λ; it attaches the forecast, reasons and meters. The operator's λ and {@code min_improvement} are the planner's λ and benefit threshold.
+ * balanced (with no job since), any Δ up to 2λ; it attaches the forecast, reasons and meters.
+ * The operator's λ and {@code min_improvement} are the planner's λ and benefit threshold.
  * A change in ring membership drops the history and the plan to check. With a
  * {@link PlanningStore} that memory survives a restart: it is restored at construction and saved
  * after every change. Thread-safe.

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Fits one dimension's cost model to node totals and judges it against the paper's mapping on
@@ -47,10 +48,6 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
         return weights[CostFeatures.BACKGROUND];
     }
 
-    static CostFit fit(Dimension d, List<NodeSample> samples, double[] priorShape, boolean learn) {
-        return fit(d, samples, priorShape, learn, false);
-    }
-
     /** @param alike whether the nodes are alike, so that thin data may still fit the mapping with one background for all */
     static CostFit fit(Dimension d, List<NodeSample> samples, double[] priorShape, boolean learn, boolean alike) {
         Folds folds = Folds.of(samples);
@@ -60,18 +57,10 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
         // the scaled mapping has one weight, so it can be judged on held-out nodes even when data is thin
         double mappingError = folds.groups().size() < 2 ? Double.NaN : heldOutError(all, held, folds, samples, d, -1, dropped);
         String thin = thin(all, folds);
-        if (thin != null && learn && alike && folds.groups().size() >= MIN_FOLDS && all.count() >= 4) {
-            double e = heldOutError(all, held, folds, samples, d, WITH_BACKGROUND, dropped);
-            if (e < mappingError * (1 - MARGIN)) {
-                double[] w = all.scaledPriorWithBackground();
-                return new CostFit(d, true, w, e, mappingError, String.format(Locale.ROOT,
-                        "the mapping with a per-node background, from %d samples of %d nodes (too few for every weight):"
-                        + " %.1f%% held-out error (mapping %.1f%%), background %.3g", samples.size(), folds.nodes(), 100 * e,
-                        100 * mappingError, w[CostFeatures.BACKGROUND]));
-            }
-        }
         if (thin != null) {
-            return mapping(d, all, mappingError, thin);
+            boolean twoWeights = learn && alike && folds.groups().size() >= MIN_FOLDS && all.count() >= 4;
+            return (twoWeights ? withBackground(d, samples, all, held, folds, mappingError, dropped) : Optional.<CostFit>empty())
+                    .orElseGet(() -> mapping(d, all, mappingError, thin));
         }
         if (!learn) {
             return mapping(d, all, mappingError, "mapping: learning is off");
@@ -102,6 +91,20 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
                 "learnt from %d samples of %d nodes: %.1f%% held-out error%s (mapping %.1f%%), %s%s",
                 samples.size(), folds.nodes(), 100 * bestError, folds.byWindow() ? " on windows left out" : "",
                 100 * mappingError, describe(w), collinear));
+    }
+
+    /** The mapping with one background for every node, where its held-out error beats the mapping's. */
+    private static Optional<CostFit> withBackground(Dimension d, List<NodeSample> samples, Moments all, Moments[] held,
+                                                    Folds folds, double mappingError, boolean[] dropped) {
+        double e = heldOutError(all, held, folds, samples, d, WITH_BACKGROUND, dropped);
+        if (!(e < mappingError * (1 - MARGIN))) {
+            return Optional.empty();
+        }
+        double[] w = all.scaledPriorWithBackground();
+        return Optional.of(new CostFit(d, true, w, e, mappingError, String.format(Locale.ROOT,
+                "the mapping with a per-node background, from %d samples of %d nodes (too few for every weight):"
+                + " %.1f%% held-out error (mapping %.1f%%), background %.3g", samples.size(), folds.nodes(), 100 * e,
+                100 * mappingError, w[CostFeatures.BACKGROUND])));
     }
 
     private static String collinearNote(boolean[] dropped) {
