@@ -12,7 +12,6 @@ import io.libra.core.estimate.PredictionCheck;
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.model.Node;
 import io.libra.core.plan.Plan;
-import io.libra.core.plan.PlanStatus;
 import io.libra.core.ring.RingPlannerConfig;
 import io.libra.core.ring.RingStrategy;
 import io.libra.core.ring.SnapshotRing;
@@ -126,7 +125,7 @@ public final class RingPlanning {
         int used = history.size();
         Optional<PredictionCheck> check = result.check();
         guardNext = true;
-        balancedLast = result.plan().status() == PlanStatus.BALANCED && result.plan().actions().isEmpty();
+        balancedLast = result.plan().isBalanced();
         remember(now);
         save();
         return new Round(result.plan(), check.map(PredictionCheck::conservative).orElse(false), used, dropped, check);

@@ -16,14 +16,14 @@ import java.util.Optional;
  * {@link Planner#finish}, so every plan gets the same estimate, noise check and forecast.
  *
  * @param started        when the round began (for the plan's duration)
- * @param balancedBefore whether the previous round found the cluster balanced (see {@link Hysteresis})
+ * @param afterBalanced  whether the previous round found the cluster balanced (see {@link Hysteresis})
  */
 public record Assessment(ClusterSnapshot snapshot, LoadModel model, Optional<PredictionCheck> check,
-                         Estimation estimation, SchedulerConfig config, Instant started, boolean balancedBefore) {
+                         Estimation estimation, SchedulerConfig config, Instant started, boolean afterBalanced) {
 
     /** The same assessment on another model (one table's regions, for instance), begun at {@code at}. */
     public Assessment on(LoadModel other, Instant at) {
-        return new Assessment(snapshot, other, check, estimation, config, at, balancedBefore);
+        return new Assessment(snapshot, other, check, estimation, config, at, afterBalanced);
     }
 
     /** Whether the last forecast missed by more than its plan claimed to fix, so this round plans conservatively. */

@@ -22,13 +22,13 @@ final class Hysteresis {
 
     /** Whether a plan found the cluster balanced (moved nothing and said so), so the next round holds until 2λ. */
     static boolean balanced(Plan previous) {
-        return previous != null && previous.status() == PlanStatus.BALANCED && previous.actions().isEmpty();
+        return previous != null && previous.isBalanced();
     }
 
     /** The outcome, or a balanced plan when the last round was balanced and Δ has not passed the resume threshold. */
-    static StrategyOutcome hold(StrategyOutcome outcome, boolean balancedBefore, double lambda, LoadModel model) {
+    static StrategyOutcome hold(StrategyOutcome outcome, boolean afterBalanced, double lambda, LoadModel model) {
         Plan p = outcome.plan();
-        if (!balancedBefore || p.status() != PlanStatus.PLANNED || p.actions().isEmpty() || p.before() == null) {
+        if (!afterBalanced || p.status() != PlanStatus.PLANNED || p.actions().isEmpty() || p.before() == null) {
             return outcome;
         }
         double delta = p.before().imbalanceDegree();

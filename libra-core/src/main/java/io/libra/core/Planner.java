@@ -148,7 +148,7 @@ public final class Planner {
      * record it. Any strategy's outcome on {@code a.model()} may be finished.
      */
     public PlanResult finish(StrategyOutcome outcome, Assessment a) {
-        StrategyOutcome held = Hysteresis.hold(outcome, a.balancedBefore(), config.lambda(), a.model());
+        StrategyOutcome held = Hysteresis.hold(outcome, a.afterBalanced(), config.lambda(), a.model());
         StrategyOutcome kept = Conservative.withinNoise(held, a.check(), a.model());
         Plan plan = Conservative.explain(kept.plan(), a.check()).withForecast(forecast(kept, a), a.estimation());
         PlanResult result = new PlanResult(plan, a.model(), kept.predicted(), Duration.between(a.started(), clock.instant()),

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Fits one dimension's cost model to node totals and judges it against the paper's mapping on
@@ -25,8 +26,6 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
                       String detail) {
     private static final double[] PULLS = {1e-3, 1e-2, 1e-1, 1, 10};
     private static final int MAX_FOLDS = 10;
-    /** heldOutError's pull for the mapping with a per-node background. */
-    private static final double WITH_BACKGROUND = -2;
     /** Held-out groups (nodes, else windows) a fit needs before it is judged. */
     private static final int MIN_FOLDS = 4;
     /** The learnt model must beat the mapping's held-out error by this fraction, so noise does not flip it. */
@@ -55,11 +54,11 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
         boolean[] dropped = all.collinear();
         Moments[] held = folds.moments(d, samples, priorShape);
         // the scaled mapping has one weight, so it can be judged on held-out nodes even when data is thin
-        double mappingError = folds.groups().size() < 2 ? Double.NaN : heldOutError(all, held, folds, samples, d, -1, dropped);
+        double mappingError = folds.groups().size() < 2 ? Double.NaN : heldOutError(all, held, folds, samples, d, Moments::scaledPrior);
         String thin = thin(all, folds);
         if (thin != null) {
-            boolean twoWeights = learn && alike && folds.groups().size() >= MIN_FOLDS && all.count() >= 4;
-            return (twoWeights ? withBackground(d, samples, all, held, folds, mappingError, dropped) : Optional.<CostFit>empty())
+            boolean twoWeights = learn && alike && folds.groups().size() >= MIN_FOLDS;
+            return (twoWeights ? withBackground(d, samples, all, held, folds, mappingError) : Optional.<CostFit>empty())
                     .orElseGet(() -> mapping(d, all, mappingError, thin));
         }
         if (!learn) {
@@ -68,7 +67,7 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
         double[] errors = new double[PULLS.length];
         double lowest = Double.POSITIVE_INFINITY;
         for (int m = 0; m < PULLS.length; m++) {
-            errors[m] = heldOutError(all, held, folds, samples, d, PULLS[m], dropped);
+            errors[m] = heldOutError(all, held, folds, samples, d, fitWith(PULLS[m], dropped));
             lowest = Math.min(lowest, errors[m]);
         }
         // Node totals often cannot tell a feature from the per-node constant; among pulls that
@@ -95,8 +94,8 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
 
     /** The mapping with one background for every node, where its held-out error beats the mapping's. */
     private static Optional<CostFit> withBackground(Dimension d, List<NodeSample> samples, Moments all, Moments[] held,
-                                                    Folds folds, double mappingError, boolean[] dropped) {
-        double e = heldOutError(all, held, folds, samples, d, WITH_BACKGROUND, dropped);
+                                                    Folds folds, double mappingError) {
+        double e = heldOutError(all, held, folds, samples, d, Moments::scaledPriorWithBackground);
         if (!(e < mappingError * (1 - MARGIN))) {
             return Optional.empty();
         }
@@ -130,15 +129,18 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
         return new CostFit(d, false, all.scaledPrior(), error, error, why);
     }
 
-    /** Relative absolute error predicting each held-out fold; pull &lt; 0 means the scaled mapping. */
+    /** The learnt weights at one pull toward the prior, as a model to judge on held-out folds. */
+    private static Function<Moments, double[]> fitWith(double pull, boolean[] dropped) {
+        return m -> m.solve(pull, dropped);
+    }
+
+    /** Relative absolute error predicting each held-out fold with {@code model} fitted on the rest. */
     private static double heldOutError(Moments all, Moments[] held, Folds folds, List<NodeSample> samples,
-                                       Dimension d, double pull, boolean[] dropped) {
+                                       Dimension d, Function<Moments, double[]> model) {
         double err = 0;
         double total = 0;
         for (int f = 0; f < held.length; f++) {
-            Moments train = all.minus(held[f]);
-            double[] w = pull == WITH_BACKGROUND ? train.scaledPriorWithBackground()
-                    : pull < 0 ? train.scaledPrior() : train.solve(pull, dropped);
+            double[] w = model.apply(all.minus(held[f]));
             for (int i : folds.members(f)) {
                 NodeSample s = samples.get(i);
                 double y = s.measured(d);
@@ -188,7 +190,7 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
             return new Folds(groups, nodeIndex.size(), byWindow);
         }
 
-        private static <K> Map<K, Integer> index(List<NodeSample> samples, java.util.function.Function<NodeSample, K> key) {
+        private static <K> Map<K, Integer> index(List<NodeSample> samples, Function<NodeSample, K> key) {
             Map<K, Integer> index = new HashMap<>();
             for (NodeSample s : samples) {
                 index.putIfAbsent(key.apply(s), index.size());

@@ -37,6 +37,11 @@ public record Plan(String strategy, List<Action> actions, Balance before, Balanc
         return new Plan(strategy, List.of(), now, now, status, detail);
     }
 
+    /** Whether the plan found the cluster balanced: it says so and moves nothing. */
+    public boolean isBalanced() {
+        return status == PlanStatus.BALANCED && actions.isEmpty();
+    }
+
     public boolean isEmpty() {
         return actions.isEmpty();
     }
