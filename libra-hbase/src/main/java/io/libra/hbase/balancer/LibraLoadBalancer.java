@@ -281,6 +281,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
             group.restored = true;
             store.flatMap(s -> s.load(group.servers)).ifPresent(saved -> {
                 group.memory.restore(saved);
+                departures.takeOver(saved.windows(), saved.carriedOut());
                 LOG.info("Libra: history of {} window(s) taken over from the saved one", saved.windows().size());
             });
         }

@@ -1,8 +1,12 @@
 package io.libra.hbase.balancer;
 
+import io.libra.core.model.ClusterSnapshot;
+import io.libra.core.plan.MoveAction;
+import io.libra.core.plan.Plan;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -18,7 +22,9 @@ import java.util.Optional;
  * ever looking the daughters up (the deployed IT's batched get stalled about 95 s that way).
  *
  * <p>Departures are known from the moves Libra hands the master and from a region seen on another
- * server than at the last run (then dated now, the latest it can have happened).
+ * server than at the last run (then dated now, the latest it can have happened). A master that
+ * takes over a saved history ({@code hbase.libra.history.save}) also takes over what the previous
+ * master knew ({@link #takeOver}); without one, it knows nothing from before its first run.
  */
 final class RegionDepartures {
     /** How long a RegionServer keeps a moved region's record (HRegionServer.TIMEOUT_REGION_MOVED). */
@@ -62,6 +68,25 @@ final class RegionDepartures {
                 left(region, before.server(), now);
             }
         });
+    }
+
+    /**
+     * What a previous master's saved history tells: where each region was in its newest window, so
+     * this master's first run sees the moves made since, and the moves of its last carried-out plan,
+     * dated at that window. They were made after it, within the master's move window, so the refusal
+     * (the moved-region record plus that window) still covers them; an older plan's moves, more so.
+     */
+    synchronized void takeOver(List<ClusterSnapshot> windows, Plan carriedOut) {
+        if (windows.isEmpty()) {
+            return;
+        }
+        ClusterSnapshot newest = windows.get(windows.size() - 1);
+        Instant at = newest.capturedAt();
+        newest.regions().forEach(r -> lastSeen.putIfAbsent(r.id(), new Sighting(r.node(), at)));
+        if (carriedOut != null) {
+            carriedOut.actions().stream().filter(MoveAction.class::isInstance).map(MoveAction.class::cast)
+                    .forEach(m -> left(m.region(), m.from(), at));
+        }
     }
 
     /** A region leaves {@code server} at {@code when} (a move handed to the master). */
