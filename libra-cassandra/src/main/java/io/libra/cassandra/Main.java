@@ -1,15 +1,18 @@
 package io.libra.cassandra;
 
+import io.libra.cassandra.allocator.CassandraAllocator;
 import io.libra.cassandra.config.ConfigException;
 import io.libra.cassandra.config.ConfigLoader;
 import io.libra.cassandra.config.SidecarConfig;
 import io.libra.cassandra.config.StartupException;
+import io.libra.cassandra.http.AllocatorComparison;
 import io.libra.cassandra.http.Json;
 import io.libra.core.ring.AddNodeAdvisor;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
@@ -53,6 +56,17 @@ public final class Main implements Callable<Integer> {
                     + "joining node by the same model, e.g. those a node started with "
                     + "allocate_tokens_for_local_replication_factor took.")
     String tokens;
+
+    @Option(names = "--cassandra-home", paramLabel = "DIR",
+            description = "With --advise-add-node: also run Cassandra's own token allocator from this installation "
+                    + "(the directory holding its jar, or its lib/) and weigh its tokens by the same model "
+                    + "(cassandraAllocator), as advice.cassandra_home does for the daemon.")
+    Path cassandraHome;
+
+    @Option(names = "--allocator-rf", paramLabel = "RF", defaultValue = "3",
+            description = "With --cassandra-home: the joining nodes' allocate_tokens_for_local_replication_factor "
+                    + "(default ${DEFAULT-VALUE}, as cassandra.yaml ships).")
+    int allocatorRf;
 
     @Option(names = "--check", description = "Check the config, the journal directory, the port and JMX, then exit "
             + "(0 when the daemon would start).")
@@ -131,9 +145,20 @@ public final class Main implements Callable<Integer> {
             err.println(NAME + ": --count: must be from 1 to " + AddNodeAdvisor.MAX_COUNT + ", got " + count);
             return BAD_CONFIG;
         }
+        SidecarConfig.Advice allocator = new SidecarConfig.Advice();
+        if (cassandraHome != null) {
+            Optional<String> why = CassandraAllocator.problem(cassandraHome);
+            if (why.isPresent() || allocatorRf < 1) {
+                err.println(NAME + ": " + why.map(w -> "--cassandra-home: " + w)
+                        .orElse("--allocator-rf: must be > 0, got " + allocatorRf));
+                return BAD_CONFIG;
+            }
+            allocator.cassandraHome = cassandraHome.toString();
+            allocator.allocatorReplicationFactor = allocatorRf;
+        }
         try {
-            out.println(Json.MAPPER.writeValueAsString(
-                    AddNodeAdvice.of(adviseAddNode, count, new SidecarConfig().planner.slicesPerSubrange, tokens)));
+            out.println(Json.MAPPER.writeValueAsString(AddNodeAdvice.of(adviseAddNode, count,
+                    new SidecarConfig().planner.slicesPerSubrange, tokens, AllocatorComparison.of(allocator))));
             return 0;
         } catch (IllegalArgumentException e) {
             err.println(NAME + ": " + e.getMessage());

@@ -48,6 +48,28 @@ class AddNodeAdviceTest {
         assertThat(offline.path("nodes")).hasSize(2).allSatisfy(n -> assertThat(n.path("tokens")).hasSize(4));
     }
 
+    /** --cassandra-home adds Cassandra's own allocator (checked on real jars in VnodeRingIT); what it cannot use is one line. */
+    @Test
+    void theAllocatorsInstallationIsCheckedFirstAndAFailedRunLeavesTheAdvice() throws Exception {
+        RingModelBuilder builder = new RingModelBuilder(8, EstimationConfig.DEFAULT);
+        Path vnodes = Files.writeString(dir.resolve("vnodes.json"), SnapshotCodec.write(builder.snapshot(RingModelBuilderTest.vnodes())));
+        MainTest.assertOneLine(MainTest.run("--advise-add-node", vnodes.toString(), "--cassandra-home", dir.toString()), 2,
+                "--cassandra-home: no Cassandra jar (apache-cassandra-*.jar or cassandra-all-*.jar) in " + dir);
+        Path home = Files.createDirectories(dir.resolve("cassandra"));
+        try (java.util.jar.JarOutputStream jar = new java.util.jar.JarOutputStream(
+                Files.newOutputStream(home.resolve("apache-cassandra-5.0.6.jar")))) {
+            jar.finish();
+        }
+        MainTest.assertOneLine(MainTest.run("--advise-add-node", vnodes.toString(), "--cassandra-home", home.toString(),
+                "--allocator-rf", "0"), 2, "--allocator-rf: must be > 0, got 0");
+        MainTest.Run r = MainTest.run("--advise-add-node", vnodes.toString(), "--cassandra-home", home.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode advice = Json.MAPPER.readTree(r.out());
+        assertThat(advice.path("nodes")).hasSize(1);
+        assertThat(advice.path("cassandraAllocator").path("error").asText())
+                .startsWith("Cassandra's allocator failed (exit 1): Caused by: java.lang.NoClassDefFoundError");
+    }
+
     @Test
     void tokensGivenAreWeighedByTheAdvicesModel() throws Exception {
         RingModelBuilder builder = new RingModelBuilder(8, EstimationConfig.DEFAULT);

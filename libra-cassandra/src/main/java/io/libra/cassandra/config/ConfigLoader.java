@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.libra.cassandra.allocator.CassandraAllocator;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -163,7 +164,21 @@ public final class ConfigLoader {
         c.http.authToken = token(c.http, source, env);
         tls(c.http, source, env);
         lease(c, source, env);
+        advice(c.advice, source);
         return c;
+    }
+
+    private static void advice(SidecarConfig.Advice a, String source) {
+        positive(source + ": advice.allocator_replication_factor", a.allocatorReplicationFactor);
+        positive(source + ": advice.allocator_timeout_seconds", a.allocatorTimeoutSeconds);
+        if (a.cassandraHome != null) {
+            CassandraAllocator.problem(Path.of(a.cassandraHome)).ifPresent(why -> {
+                throw new ConfigException(source + ": advice.cassandra_home: " + why);
+            });
+        }
+        if (a.java != null && !Files.isExecutable(Path.of(a.java))) {
+            throw new ConfigException(source + ": advice.java: not an executable file: " + a.java);
+        }
     }
 
     private static void lease(SidecarConfig c, String source, Map<String, String> env) {

@@ -29,6 +29,8 @@ public final class SidecarConfig {
     public Jmx jmx = new Jmx();
 
     public Lease lease = new Lease();
+    @JsonProperty("advice")
+    public Advice advice = new Advice();
 
     /** One Cassandra node. */
     public static final class Instance {
@@ -205,5 +207,24 @@ public final class SidecarConfig {
         /** TLS to the native port, trusting the JVM's default trust store. */
         @JsonProperty("ssl")
         public boolean ssl;
+    }
+
+    /** The add-node advice's comparison with Cassandra's own token allocator. */
+    public static final class Advice {
+        /**
+         * A Cassandra installation (the directory holding its jar, or its lib/): the advice then
+         * also gives the tokens Cassandra's allocator would take and their predicted balance.
+         * Null: no comparison.
+         */
+        @JsonProperty("cassandra_home")
+        public String cassandraHome;
+        /** What the joining nodes' allocate_tokens_for_local_replication_factor would be (cassandra.yaml's default 3). */
+        @JsonProperty("allocator_replication_factor")
+        public int allocatorReplicationFactor = 3;
+        /** The JVM to run the allocator in; null: the sidecar's own. */
+        @JsonProperty("java")
+        public String java;
+        @JsonProperty("allocator_timeout_seconds")
+        public int allocatorTimeoutSeconds = 120;
     }
 }

@@ -193,7 +193,10 @@ public final class Api {
         if (at == null && ring.placed()) {
             return placeNeeded(ring.places());
         }
-        return Response.json(200, Views.addNode(ring, v.config().planner.slicesPerSubrange, count, at, evaluate));
+        int slices = v.config().planner.slicesPerSubrange;
+        ObjectNode advice = Views.addNode(ring, slices, count, at, evaluate);
+        AllocatorComparison.of(v.config().advice).ifPresent(c -> c.addTo(advice, ring, slices, count, at));
+        return Response.json(200, advice);
     }
 
     /** On a vnode ring (observed, never planned on): the advice on the last window, modelled now. */
@@ -212,7 +215,11 @@ public final class Api {
         if (at == null && ring.placed()) {
             return placeNeeded(ring.places());
         }
-        return Response.json(200, Views.addVnodes(ring, v.config().planner.slicesPerSubrange, count, at, evaluate));
+        int slices = v.config().planner.slicesPerSubrange;
+        ObjectNode advice = Views.addVnodes(ring, slices, count, at, evaluate);
+        AllocatorComparison.of(v.config().advice).ifPresent(c -> c.addTo(advice, ring, slices, count,
+                advice.path("numTokens").asInt(), at));
+        return Response.json(200, advice);
     }
 
     /** The place the query names, else the ring's only one (null when it has several or none). */

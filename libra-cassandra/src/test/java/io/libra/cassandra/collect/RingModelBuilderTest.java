@@ -53,6 +53,15 @@ public class RingModelBuilderTest {
                 w.problems(), w.keyspaces());
     }
 
+    /** {@code w} with every node in dc1/rack1 (the ring Cassandra's allocator, run with one rack, sees). */
+    public static Window oneRack(Window w) {
+        List<Window.NodeStat> nodes = new ArrayList<>();
+        w.nodes().forEach(n -> nodes.add(new Window.NodeStat(n.id(), n.host(), n.up(), n.error(), n.cpuCores(), n.cpuUsage(),
+                n.diskBytesPerSec(), n.diskSource(), n.tokens(), n.mode(), n.pid(), "dc1", "rack1")));
+        return new Window(w.start(), w.end(), w.seconds(), nodes, w.tables(), w.samples(), w.sampledOps(), w.requestOps(),
+                w.problems(), w.keyspaces());
+    }
+
     /** {@code w} with node {@code from} called {@code to} (a ring whose membership changed). */
     public static Window renamed(Window w, String from, String to) {
         List<Window.NodeStat> nodes = new ArrayList<>();

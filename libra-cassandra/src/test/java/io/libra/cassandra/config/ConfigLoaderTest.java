@@ -58,6 +58,24 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void theAllocatorsCassandraHomeMustHoldCassandra() throws IOException {
+        String node = "instances:\n  - {host: 10.0.0.1, jmx_port: 7199}\n";
+        assertThat(ConfigLoader.load(yaml(node)).advice.cassandraHome).as("no comparison by default").isNull();
+        assertThatThrownBy(() -> ConfigLoader.load(yaml(node + "advice: {cassandra_home: " + dir + "}\n")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageEndingWith("sidecar.yaml: advice.cassandra_home: no Cassandra jar (apache-cassandra-*.jar or "
+                        + "cassandra-all-*.jar) in " + dir + " or " + dir.resolve("lib"));
+        assertThatThrownBy(() -> ConfigLoader.load(yaml(node + "advice: {allocator_replication_factor: 0}\n")))
+                .hasMessageEndingWith("sidecar.yaml: advice.allocator_replication_factor: must be > 0, got 0");
+        Files.createFile(dir.resolve("cassandra-all-5.0.6.jar"));
+        assertThatThrownBy(() -> ConfigLoader.load(yaml(node + "advice: {cassandra_home: " + dir + ", java: "
+                + dir.resolve("no-java") + "}\n"))).hasMessageEndingWith("sidecar.yaml: advice.java: not an executable file: "
+                + dir.resolve("no-java"));
+        assertThat(ConfigLoader.load(yaml(node + "advice: {cassandra_home: " + dir + "}\n")).advice.cassandraHome)
+                .isEqualTo(dir.toString());
+    }
+
+    @Test
     void unknownFieldIsNamed() throws IOException {
         Path p = yaml("instances:\n  - {host: a, jmx_prot: 1}\n");
         assertThatThrownBy(() -> ConfigLoader.load(p)).isInstanceOf(ConfigException.class)

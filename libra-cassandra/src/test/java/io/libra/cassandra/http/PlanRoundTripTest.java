@@ -127,6 +127,41 @@ class PlanRoundTripTest {
     }
 
     /**
+     * With advice.cassandra_home the advice also runs Cassandra's allocator; a run that fails (here
+     * jars holding no Cassandra) is one line in its block while the advice itself stands, and on
+     * a ring over two racks the allocator (run with one rack) is not compared, and says so.
+     */
+    @Test
+    void theAllocatorsComparisonSaysWhyWhenItCannotBeMade(@org.junit.jupiter.api.io.TempDir java.nio.file.Path home)
+            throws Exception {
+        java.nio.file.Files.createDirectories(home.resolve("lib"));
+        try (java.util.jar.JarOutputStream jar = new java.util.jar.JarOutputStream(
+                java.nio.file.Files.newOutputStream(home.resolve("lib/cassandra-all-0.jar")))) {
+            jar.finish();
+        }
+        SidecarConfig c = new SidecarConfig();
+        c.advice.cassandraHome = home.toString();
+        RingModel model = new RingModelBuilder(8, EstimationConfig.DEFAULT).build(
+                RingModelBuilderTest.oneRack(RingModelBuilderTest.window()));
+        DaemonView v = new DaemonView(c, Instant.EPOCH, 1, null, null, model, null, null, null, null, null, null,
+                false, true, 3, false, null, null);
+        Api.Response r = new Api(new StubDaemon(() -> v)).handleSafely("GET", "/api/v1/advice/add-node?count=1", null,
+                new byte[0]);
+        assertThat(r.status()).as(r.body()).isEqualTo(200);
+        com.fasterxml.jackson.databind.JsonNode a = Json.MAPPER.readTree(r.body());
+        assertThat(a.path("nodes")).hasSize(1);
+        assertThat(a.path("cassandraAllocator").path("error").asText()).as(r.body())
+                .startsWith("Cassandra's allocator failed (exit 1): Caused by: java.lang.NoClassDefFoundError");
+        RingModel twoRacks = new RingModelBuilder(8, EstimationConfig.DEFAULT).build(RingModelBuilderTest.window());
+        DaemonView w = new DaemonView(c, Instant.EPOCH, 1, null, null, twoRacks, null, null, null, null, null, null,
+                false, true, 3, false, null, null);
+        Api.Response racked = new Api(new StubDaemon(() -> w)).handleSafely("GET", "/api/v1/advice/add-node?count=1", null,
+                new byte[0]);
+        assertThat(Json.MAPPER.readTree(racked.body()).path("cassandraAllocator").path("skipped").asText())
+                .startsWith("the ring's nodes are in several data centres or racks");
+    }
+
+    /**
      * A vnode ring is observed, never planned on, but the add-node advice answers from its last
      * window: each new node takes the ring's num_tokens, in the hottest ranges.
      */

@@ -74,11 +74,21 @@ public final class AddNodeAdvisor {
      * started with {@code allocate_tokens_for_local_replication_factor} took).
      */
     public Balance evaluate(RingLoad ring, long token, RingTopology.Place place) {
-        check(1, ring.placed(), place);
-        ring.nodes().stream().filter(n -> n.token() == token).findFirst().ifPresent(n -> {
-            throw new IllegalArgumentException("tokens: " + token + " is already " + n.id() + "'s token");
-        });
-        return balance(with(ring, new NewNode("evaluated", token), place));
+        return evaluateJoining(ring, List.of(token), place);
+    }
+
+    /** As {@link #evaluate(RingLoad, long, RingTopology.Place)} for several nodes, one per token, joining in this order. */
+    public Balance evaluateJoining(RingLoad ring, List<Long> tokens, RingTopology.Place place) {
+        check(tokens.size(), ring.placed(), place);
+        RingLoad after = ring;
+        for (int k = 0; k < tokens.size(); k++) {
+            long token = tokens.get(k);
+            after.nodes().stream().filter(n -> n.token() == token).findFirst().ifPresent(n -> {
+                throw new IllegalArgumentException("tokens: " + token + " is already " + n.id() + "'s token");
+            });
+            after = with(after, new NewNode("evaluated-" + (k + 1), token), place);
+        }
+        return balance(after);
     }
 
     /** The count in range, and a place for the new nodes where some load is placed by data centre and rack. */

@@ -75,21 +75,31 @@ public final class VnodeAdvisor {
      * Cassandra's allocator, {@code allocate_tokens_for_local_replication_factor}).
      */
     public Balance evaluate(VnodeRing ring, List<Long> tokens, RingTopology.Place place) {
-        if (tokens.isEmpty() || tokens.size() > MAX_TOKENS) {
-            throw new IllegalArgumentException("tokens: from 1 to " + MAX_TOKENS + " are needed, got " + tokens.size());
-        }
-        AddNodeAdvisor.check(1, RingLoad.placed(ring.segments()), place);
-        if (new java.util.HashSet<>(tokens).size() < tokens.size()) {
-            throw new IllegalArgumentException("tokens: each may be given once");
-        }
-        for (VnodeRing.Member m : ring.members()) {
-            for (long t : tokens) {
-                if (m.tokens().contains(t)) {
-                    throw new IllegalArgumentException("tokens: " + t + " is already " + m.id() + "'s token");
+        return evaluateJoining(ring, List.of(tokens), place);
+    }
+
+    /** As {@link #evaluate(VnodeRing, List, RingTopology.Place)} for several nodes joining in this order. */
+    public Balance evaluateJoining(VnodeRing ring, List<List<Long>> nodes, RingTopology.Place place) {
+        AddNodeAdvisor.check(nodes.size(), RingLoad.placed(ring.segments()), place);
+        VnodeRing after = ring;
+        for (int k = 0; k < nodes.size(); k++) {
+            List<Long> tokens = nodes.get(k);
+            if (tokens.isEmpty() || tokens.size() > MAX_TOKENS) {
+                throw new IllegalArgumentException("tokens: from 1 to " + MAX_TOKENS + " are needed, got " + tokens.size());
+            }
+            if (new java.util.HashSet<>(tokens).size() < tokens.size()) {
+                throw new IllegalArgumentException("tokens: each may be given once");
+            }
+            for (VnodeRing.Member m : after.members()) {
+                for (long t : tokens) {
+                    if (m.tokens().contains(t)) {
+                        throw new IllegalArgumentException("tokens: " + t + " is already " + m.id() + "'s token");
+                    }
                 }
             }
+            after = after.with(new VnodeRing.Member("evaluated-" + (k + 1), tokens, 0, 0), place);
         }
-        return balance(ring.with(new VnodeRing.Member("evaluated", tokens, 0, 0), place));
+        return balance(after);
     }
 
     /** Token by token, the free slice boundary after which Δ is lowest (then the spread). */

@@ -61,6 +61,20 @@ class AddNodeAdvisorTest {
                 .hasMessage("tokens: " + n1.token() + " is already " + n1.id() + "'s token");
     }
 
+    /** Several joining nodes (Cassandra's allocator's, or an operator's) are weighed in bootstrap order, as the advice's own. */
+    @Test
+    void severalJoiningNodesAreWeighedInTurn() {
+        RingLoad r = ring(2);
+        AddNodeAdvisor advisor = new AddNodeAdvisor(4);
+        AddNodeAdvisor.Advice a = advisor.advise(r, 2);
+        List<Long> tokens = a.nodes().stream().map(AddNodeAdvisor.NewNode::token).toList();
+        assertThat(advisor.evaluateJoining(r, tokens, null)).isEqualTo(a.after());
+        assertThat(advisor.evaluateJoining(r, a.split().stream().map(AddNodeAdvisor.NewNode::token).toList(), null))
+                .isEqualTo(a.splitAfter());
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> advisor.evaluateJoining(r, List.of(tokens.get(0),
+                tokens.get(0)), null)).hasMessage("tokens: " + tokens.get(0) + " is already evaluated-1's token");
+    }
+
     @Test
     void severalNodesGetDistinctTokensAndReplicationIsModelled() {
         // with RF 2 both replicas of the hot range stay hot whatever joins: Max/Mean can only get

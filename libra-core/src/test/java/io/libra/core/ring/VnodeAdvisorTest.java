@@ -95,6 +95,20 @@ class VnodeAdvisorTest {
     }
 
     @Test
+    void severalJoiningNodesAreWeighedInTurn() {
+        VnodeRing ring = hotRing();
+        VnodeAdvisor advisor = new VnodeAdvisor(4);
+        VnodeAdvisor.Advice a = advisor.advise(ring, 2, 3, null);
+        List<List<Long>> nodes = a.nodes().stream().map(VnodeAdvisor.NewNode::tokens).toList();
+        assertThat(advisor.evaluateJoining(ring, nodes, null)).isEqualTo(a.after());
+        assertThat(advisor.evaluateJoining(ring, a.split().stream().map(VnodeAdvisor.NewNode::tokens).toList(), null))
+                .isEqualTo(a.splitAfter());
+        long first = nodes.get(0).get(0);
+        assertThatThrownBy(() -> advisor.evaluateJoining(ring, List.of(nodes.get(0), List.of(first)), null))
+                .hasMessage("tokens: " + first + " is already evaluated-1's token");
+    }
+
+    @Test
     void refusesWhatItCannotAdvise() {
         VnodeAdvisor advisor = new VnodeAdvisor(2);
         assertThatThrownBy(() -> advisor.advise(hotRing(), 1, 0, null)).hasMessage("num_tokens: must be from 1 to 256, got 0");

@@ -20,6 +20,7 @@ final class ItSidecarConfig {
     private String planner = "lambda: 0.05, max_moves: 2, slices_per_subrange: 4, min_improvement: 0.01, "
             + "fluctuation_threshold: 0";
     private String execution = "dry_run: false, stream_throughput_mib_per_sec: 64, move_timeout_seconds: 300";
+    private String advice;
 
     ItSidecarConfig(int nodes, String auth) {
         this.nodes = nodes;
@@ -61,6 +62,12 @@ final class ItSidecarConfig {
         return this;
     }
 
+    /** The {@code advice:} fields (none by default). */
+    ItSidecarConfig advice(String fields) {
+        this.advice = fields;
+        return this;
+    }
+
     /** Writes {@code <workdir>/<name>.yaml}, its journal {@code <workdir>/journal-<name>.json}. */
     Path write(String name) throws IOException {
         StringBuilder sb = new StringBuilder("cluster_name: libra-it\ninstances:\n");
@@ -74,6 +81,9 @@ final class ItSidecarConfig {
                 .append("planner: {").append(planner).append("}\n")
                 .append("execution: {").append(execution).append(", journal: ")
                 .append(workdir().resolve("journal-" + name + ".json")).append("}\n");
+        if (advice != null) {
+            sb.append("advice: {").append(advice).append("}\n");
+        }
         Files.createDirectories(workdir());
         return Files.writeString(workdir().resolve(name + ".yaml"), sb.toString());
     }

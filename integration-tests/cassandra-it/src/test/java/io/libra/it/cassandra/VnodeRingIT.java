@@ -43,7 +43,9 @@ class VnodeRingIT {
             try (CqlSession session = Cql.session()) {
                 Cql.keyspaces(session, 1, 3);
                 try (Workload load = new Workload(session, 500, Workload.Spec.AT_ALL); Sidecar sidecar = new Sidecar(new ItSidecarConfig(3, AUTH)
-                        .collection("window_seconds: 8, min_samples: 100, subranges_per_arc: 8").load("sidecar-vnodes")).start()) {
+                        .collection("window_seconds: 8, min_samples: 100, subranges_per_arc: 8")
+                        .advice("cassandra_home: " + ring.lib().toAbsolutePath() + ", java: " + ring.javaHome().resolve("bin/java"))
+                        .load("sidecar-vnodes")).start()) {
                     SidecarHttp api = new SidecarHttp(sidecar.port());
                     assertThat(sidecar.observeOnly()).isTrue();
                     load.start();
@@ -55,7 +57,7 @@ class VnodeRingIT {
                         ringTokens.addAll(ring.jmx(i).tokens());
                     }
                     JsonNode advice = observedOnly(api, ringTokens);
-                    againstCassandrasAllocator(ring, api);
+                    againstCassandrasAllocator(api);
                     joinedAtTheAdvice(ring, load, advice);
                     load.close();
                     Acknowledged.readBack(session, load, ConsistencyLevel.ALL);
@@ -67,30 +69,33 @@ class VnodeRingIT {
     }
 
     /**
-     * The advice weighed against Cassandra's own allocator on the same window: the tokens Libra
-     * gives a 4th node and those {@code allocate_tokens_for_local_replication_factor: 3} would give
-     * it (Cassandra 5.0's allocator, run offline on the ring's tokens), both predicted by the
-     * sidecar's model in one answer ({@code tokens=}, its {@code evaluated} part). The allocator
-     * balances replicated ownership, Libra places tokens where the load is: Libra's may not be worse by
-     * more than {@link #ALLOCATOR_MARGIN} (its search is greedy, token by token, on a grid of slices).
+     * The advice weighed against Cassandra's own allocator on the same window: the sidecar runs
+     * Cassandra 5.0's allocator itself ({@code advice.cassandra_home}: the nodes' own jars, in a
+     * child JVM) for the tokens {@code allocate_tokens_for_local_replication_factor: 3} would give
+     * a 4th node, and predicts both by its model in one answer ({@code cassandraAllocator}). Asking
+     * again with those tokens ({@code tokens=}) weighs them the same way ({@code evaluated}). The
+     * allocator balances replicated ownership, Libra places tokens where the load is: Libra's may
+     * not be worse by more than {@link #ALLOCATOR_MARGIN} (its search is greedy, token by token, on
+     * a grid of slices).
      */
-    private static void againstCassandrasAllocator(Ring ring, SidecarHttp api) throws Exception {
-        java.util.Map<String, java.util.List<Long>> members = new java.util.TreeMap<>();
-        for (int i = 0; i < 3; i++) {
-            members.put("127.0.0." + (i + 1), ring.jmx(i).tokens().stream().map(Long::parseLong).toList());
-        }
-        java.nio.file.Path dir = java.nio.file.Files.createDirectories(java.nio.file.Path.of("target", "allocator"));
-        java.util.List<Long> cassandra = CassandraAllocator.tokens(ring, 3, 4, "127.0.0.4", members, dir);
-        assertThat(cassandra).as("the allocator's tokens").hasSize(4);
-        String csv = cassandra.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(","));
+    private static void againstCassandrasAllocator(SidecarHttp api) throws Exception {
+        Reply first = api.get("/api/v1/advice/add-node?count=1");
+        assertThat(first.status()).as("%s", first.body()).isEqualTo(200);
+        JsonNode allocator = first.body().path("cassandraAllocator");
+        assertThat(allocator.path("error").isMissingNode()).as("%s", allocator).isTrue();
+        String csv = allocator.path("initialTokens").get(0).asText();
+        assertThat(csv.split(",")).as("the allocator's tokens, %s", allocator).hasSize(4);
         Reply r = api.get("/api/v1/advice/add-node?count=1&tokens=" + csv);
         assertThat(r.status()).as("%s", r.body()).isEqualTo(200);
         JsonNode a = r.body();
-        JsonNode theirs = a.path("evaluated").path("predicted");
+        JsonNode theirs = a.path("cassandraAllocator").path("predicted");
+        assertThat(a.path("cassandraAllocator").path("initialTokens").get(0).asText()).as("the allocator is deterministic")
+                .isEqualTo(csv);
+        assertThat(theirs).as("the allocator's tokens weighed as tokens= weighs them").isEqualTo(a.path("evaluated").path("predicted"));
         String line = String.format(java.util.Locale.ROOT, "4th node, predicted CPU/disk Max/Mean (Δ): before %s;"
-                        + " Libra %s %s; Cassandra's allocator (rf 3) %s %s; Libra's ownership baseline %s %s",
+                        + " Libra %s %s; Cassandra's allocator (rf 3, run by the sidecar) %s %s; Libra's ownership baseline %s %s",
                 show(a.path("before")), a.path("nodes").get(0).path("initialToken").asText(), show(a.path("predicted")),
-                a.path("evaluated").path("initialToken").asText(), show(theirs),
+                csv, show(theirs),
                 a.path("ownershipSplit").path("initialTokens").get(0).asText(), show(a.path("ownershipSplit").path("predicted")));
         LOG.info(line);
         System.out.println("VnodeRingIT: " + line);
