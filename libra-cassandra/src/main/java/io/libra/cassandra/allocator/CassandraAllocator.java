@@ -83,13 +83,13 @@ public final class CassandraAllocator {
      */
     public List<List<Long>> allocate(int rf, int numTokens, int count, List<List<Long>> members) {
         Path dir = null;
+        Process p = null;
         try {
             dir = Files.createTempDirectory("libra-allocator");
             Path out = dir.resolve("allocator.out");
-            Process p = start(dir, out, rf, numTokens, count);
+            p = start(dir, out, rf, numTokens, count);
             feed(p, members);
             if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-                p.destroyForcibly();
                 throw new AllocatorException("Cassandra's allocator did not finish in " + timeout.toSeconds() + " s");
             }
             return parse(Files.readString(out, StandardCharsets.UTF_8), p.exitValue(), count);
@@ -99,6 +99,7 @@ public final class CassandraAllocator {
             Thread.currentThread().interrupt();
             throw new AllocatorException("Cassandra's allocator was interrupted");
         } finally {
+            kill(p);
             delete(dir);
         }
     }
@@ -147,6 +148,18 @@ public final class CassandraAllocator {
                 .or(() -> thrown.stream().findFirst())
                 .orElse(output.lines().reduce((a, b) -> b).orElse(nodes.size() + " of " + count + " nodes' tokens, no error"));
         throw new AllocatorException("Cassandra's allocator failed (exit " + exit + "): " + why.strip());
+    }
+
+    /** A run timed out, or the sidecar is stopping: no JVM is left behind. */
+    private static void kill(Process p) {
+        if (p == null || !p.isAlive()) {
+            return;
+        }
+        try {
+            p.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static void delete(Path dir) {

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.jar.JarOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -66,5 +67,21 @@ class CassandraAllocatorTest {
                 .isInstanceOf(CassandraAllocator.AllocatorException.class)
                 .hasMessageStartingWith("Cassandra's allocator failed (exit 1): Caused by: java.lang.NoClassDefFoundError: "
                         + "org/apache/cassandra/");
+    }
+
+    /** A run past its timeout is killed, and the answer says so in one line. */
+    @Test
+    void aRunPastItsTimeoutIsKilled() throws Exception {
+        Files.createFile(dir.resolve("apache-cassandra-5.0.6.jar"));
+        Path java = dir.resolve("java");
+        Files.writeString(java, "#!/bin/sh\necho $$ > " + dir.resolve("pid") + "\nexec sleep 60\n");
+        java.toFile().setExecutable(true);
+        CassandraAllocator allocator = new CassandraAllocator(dir, java, Duration.ofSeconds(1));
+        assertThatThrownBy(() -> allocator.allocate(3, 1, 1, List.of(List.of(1L))))
+                .isInstanceOf(CassandraAllocator.AllocatorException.class)
+                .hasMessage("Cassandra's allocator did not finish in 1 s");
+        long pid = Long.parseLong(Files.readString(dir.resolve("pid")).strip());
+        Optional<ProcessHandle> child = ProcessHandle.of(pid);
+        assertThat(child.map(ProcessHandle::isAlive).orElse(false)).as("the child is gone").isFalse();
     }
 }
