@@ -1,5 +1,6 @@
 package io.libra.core.estimate;
 
+import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.model.Dimension;
 import io.libra.core.model.Node;
 import io.libra.core.model.Normalisation;
@@ -28,6 +29,18 @@ public final class LoadModel {
     private final double[] disk;
     private final double[] targetCpu;
     private final double[] targetDisk;
+
+    /** The balance of a window's measured node totals, as a plan made on it states its Δ before. */
+    public static Balance measuredBalance(ClusterSnapshot s) {
+        int n = s.nodes().size();
+        double[] cpu = new double[n];
+        double[] disk = new double[n];
+        for (int j = 0; j < n; j++) {
+            cpu[j] = s.nodes().get(j).cpuUsage();
+            disk[j] = s.nodes().get(j).diskBytesPerSec();
+        }
+        return new LoadModel(s.nodes(), List.of(), cpu, disk).balance();
+    }
 
     public LoadModel(List<Node> nodes, List<RegionLoad> regions, double[] baseCpu, double[] baseDisk) {
         this.nodes = List.copyOf(nodes);

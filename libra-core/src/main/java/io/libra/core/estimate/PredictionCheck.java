@@ -23,6 +23,12 @@ import java.util.Optional;
  * (a cost the model cannot express) keeps the planner conservative, a transient one (a window
  * taken while the moved regions settled) fades as the nodes approach the forecast.
  *
+ * <p>The error is a mean over nodes, and Δ a maximum: a miss concentrated on the few nodes the
+ * moves touched can stay under the claim while the moves leave the cluster worse than they found
+ * it. So when the previous plan was made on the last window and its moves left Δ (of the measured
+ * node totals) higher than that window's, the next plan is conservative too: the model was wrong
+ * about the very moves it chose, whatever the mean says.
+ *
  * <p>A forecast cannot tell a model that is wrong from a workload that changed. So the check also
  * measures how far the workload itself moved since the last window ({@link WorkloadShift}, from
  * the regions' request counters alone): when that explains at least half the miss, the miss is not
@@ -36,9 +42,11 @@ import java.util.Optional;
  * @param carried      whether the forecast checked was carried by a plan held back since the moves it forecast
  * @param forecast     the forecast checked, which a plan held back now carries on
  * @param shift        how far the workload moved since the last window, by the regions' counters
+ * @param deltaBefore  Δ of the measured node totals in the window the previous plan's moves were made on; NaN when unknown
+ * @param deltaNow     Δ of the measured node totals now; NaN when {@code deltaBefore} is
  */
 public record PredictionCheck(double error, Dimension dimension, double claimed, boolean conservative, boolean carried,
-                              List<NodeForecast> forecast, WorkloadShift shift) {
+                              List<NodeForecast> forecast, WorkloadShift shift, double deltaBefore, double deltaNow) {
     /** The share of a miss the workload's own change must explain for the miss not to count against the model. */
     static final double EXPLAINED = 0.5;
 
@@ -50,6 +58,12 @@ public record PredictionCheck(double error, Dimension dimension, double claimed,
     /** A check of the previous plan's own forecast. */
     public PredictionCheck(double error, Dimension dimension, double claimed, boolean conservative) {
         this(error, dimension, claimed, conservative, false, List.of(), WorkloadShift.NONE);
+    }
+
+    /** A check that does not know how Δ moved. */
+    public PredictionCheck(double error, Dimension dimension, double claimed, boolean conservative, boolean carried,
+                           List<NodeForecast> forecast, WorkloadShift shift) {
+        this(error, dimension, claimed, conservative, carried, forecast, shift, Double.NaN, Double.NaN);
     }
 
     /** As {@link #of(Plan, ClusterSnapshot, double, ClusterSnapshot)} with no earlier window to measure the workload's own change. */
@@ -93,7 +107,20 @@ public record PredictionCheck(double error, Dimension dimension, double claimed,
         boolean counts = !explained(e, shift);
         boolean carried = counts && heldBack(previous, lambda) && previous.estimation() != null
                 && !Double.isNaN(previous.estimation().lastPredictionError());
-        return Optional.of(new PredictionCheck(e, d, claimed, counts && e > claimed, carried, previous.forecast(), shift));
+        double before = Double.NaN;
+        double after = Double.NaN;
+        if (lastWindow != null && !previous.actions().isEmpty() && RealisedShare.madeOn(previous, lastWindow)) {
+            before = LoadModel.measuredBalance(lastWindow).imbalanceDegree();
+            after = LoadModel.measuredBalance(now).imbalanceDegree();
+        }
+        boolean worse = after > before;
+        return Optional.of(new PredictionCheck(e, d, claimed, counts && (e > claimed || worse), carried, previous.forecast(),
+                shift, before, after));
+    }
+
+    /** Whether the previous plan's moves, made on the last window, left Δ higher than they found it. */
+    public boolean worsened() {
+        return deltaNow > deltaBefore;
     }
 
     /** Whether the workload's own change explains the miss, so it does not count against the model. */
@@ -129,6 +156,9 @@ public record PredictionCheck(double error, Dimension dimension, double claimed,
                         + " (%s)", 100 * error, dimension.label())
                 : String.format(Locale.ROOT, "last plan's forecast was off by %.1f%% (%s); it claimed to fix %.1f%%",
                         100 * error, dimension.label(), 100 * claimed);
+        if (worsened()) {
+            base += String.format(Locale.ROOT, ", and its moves left Δ worse, %.3f → %.3f", deltaBefore, deltaNow);
+        }
         if (explainedByWorkload()) {
             return base + String.format(Locale.ROOT, "; the workload itself moved by %.1f%% since the last window"
                     + " (region request counters), so the miss is not held against the model", 100 * shift.share());

@@ -57,14 +57,7 @@ public record RealisedShare(double cpu, double disk) {
         if (previous.before() == null) {
             return false;
         }
-        int n = before.nodes().size();
-        double[] cpu = new double[n];
-        double[] disk = new double[n];
-        for (int j = 0; j < n; j++) {
-            cpu[j] = before.nodes().get(j).cpuUsage();
-            disk[j] = before.nodes().get(j).diskBytesPerSec();
-        }
-        Balance b = new LoadModel(before.nodes(), List.of(), cpu, disk).balance();
+        Balance b = LoadModel.measuredBalance(before);
         return close(b.cpuMaxOverMean(), previous.before().cpuMaxOverMean())
                 && close(b.diskMaxOverMean(), previous.before().diskMaxOverMean());
     }
