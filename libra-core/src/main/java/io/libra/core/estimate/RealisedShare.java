@@ -6,7 +6,6 @@ import io.libra.core.model.Node;
 import io.libra.core.plan.Balance;
 import io.libra.core.plan.NodeForecast;
 import io.libra.core.plan.Plan;
-import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
