@@ -48,7 +48,7 @@ final class AddNodeAdvice {
             if (vnodes) {
                 VnodeRing ring = SnapshotRing.vnodes(s, model);
                 ObjectNode advice = Views.addVnodes(ring, slicesPerSubrange, count, null, evaluate);
-                allocator.ifPresent(c -> c.addTo(advice, ring, slicesPerSubrange, count, advice.path("numTokens").asInt(), null));
+                allocator.ifPresent(c -> c.addTo(advice, ring, slicesPerSubrange, count, null));
                 return advice;
             }
             RingLoad ring = SnapshotRing.of(s, model);

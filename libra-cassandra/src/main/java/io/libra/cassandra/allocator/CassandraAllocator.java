@@ -23,24 +23,14 @@ import java.util.stream.Collectors;
  * would take. It runs {@link TokenAllocatorMain} in a child JVM on the node's Cassandra jars
  * ({@code <home>/*} and {@code <home>/lib/*}: the tarball's layout and the Debian package's), so
  * the allocator is the installed release's, and cassandra-all never loads into the sidecar.
+ *
+ * @param home    a Cassandra installation: the directory holding its jar (or {@code lib/} holding it)
+ * @param java    the JVM to run the allocator in (Cassandra's supported JDKs)
+ * @param timeout how long one run may take before it is killed
  */
-public final class CassandraAllocator {
+public record CassandraAllocator(Path home, Path java, Duration timeout) {
     private static final String MAIN = TokenAllocatorMain.class.getName();
     private static final String TOKENS = "TOKENS ";
-    private final Path home;
-    private final Path java;
-    private final Duration timeout;
-
-    /**
-     * @param home    a Cassandra installation: the directory holding its jar (or {@code lib/} holding it)
-     * @param java    the JVM to run the allocator in (Cassandra's supported JDKs)
-     * @param timeout how long one run may take before it is killed
-     */
-    public CassandraAllocator(Path home, Path java, Duration timeout) {
-        this.home = home;
-        this.java = java;
-        this.timeout = timeout;
-    }
 
     /** The sidecar's own JVM: the same JDK 17 Cassandra 5.0 runs on. */
     public static Path currentJava() {

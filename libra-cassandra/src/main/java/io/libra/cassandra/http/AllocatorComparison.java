@@ -27,18 +27,12 @@ import org.slf4j.LoggerFactory;
  * installation. The allocator runs with one rack, so on a ring whose nodes are in several data
  * centres or racks it is not compared (the block says so). A failed run is one line in the block:
  * the advice itself stands.
+ *
+ * @param allocator the installation's allocator, run in a child JVM
+ * @param rf        the joining nodes' {@code allocate_tokens_for_local_replication_factor}
  */
-public final class AllocatorComparison {
+public record AllocatorComparison(CassandraAllocator allocator, int rf) {
     private static final Logger LOG = LoggerFactory.getLogger(AllocatorComparison.class);
-    private final CassandraAllocator allocator;
-    private final int rf;
-    private final String home;
-
-    private AllocatorComparison(CassandraAllocator allocator, int rf, String home) {
-        this.allocator = allocator;
-        this.rf = rf;
-        this.home = home;
-    }
 
     /** Empty when {@code advice.cassandra_home} is not set. */
     public static Optional<AllocatorComparison> of(SidecarConfig.Advice a) {
@@ -47,7 +41,7 @@ public final class AllocatorComparison {
         }
         Path java = a.java == null ? CassandraAllocator.currentJava() : Path.of(a.java);
         return Optional.of(new AllocatorComparison(new CassandraAllocator(Path.of(a.cassandraHome), java,
-                Duration.ofSeconds(a.allocatorTimeoutSeconds)), a.allocatorReplicationFactor, a.cassandraHome));
+                Duration.ofSeconds(a.allocatorTimeoutSeconds)), a.allocatorReplicationFactor));
     }
 
     /** On a single-token ring: one token per joining node. */
@@ -57,10 +51,10 @@ public final class AllocatorComparison {
                 .evaluateJoining(ring, nodes.stream().map(t -> t.get(0)).toList(), place));
     }
 
-    /** On a vnode ring: each joining node takes {@code numTokens}. */
-    public void addTo(ObjectNode advice, VnodeRing ring, int slicesPerSubrange, int count, int numTokens, RingTopology.Place place) {
+    /** On a vnode ring: each joining node takes the ring's num_tokens. */
+    public void addTo(ObjectNode advice, VnodeRing ring, int slicesPerSubrange, int count, RingTopology.Place place) {
         List<List<Long>> members = ring.members().stream().map(VnodeRing.Member::tokens).toList();
-        addTo(advice, count, numTokens, members, ring.places(), nodes -> new VnodeAdvisor(slicesPerSubrange)
+        addTo(advice, count, ring.numTokens(), members, ring.places(), nodes -> new VnodeAdvisor(slicesPerSubrange)
                 .evaluateJoining(ring, nodes, place));
     }
 
@@ -85,7 +79,7 @@ public final class AllocatorComparison {
         nodes.forEach(n -> tokens.add(n.stream().map(String::valueOf).collect(Collectors.joining(","))));
         Views.balance(o.putObject("predicted"), evaluate.apply(nodes));
         o.put("method", "Cassandra's own allocator (TokenAllocation.allocateTokens, as a node started with "
-                + "allocate_tokens_for_local_replication_factor: " + rf + " runs it) from the jars in " + home
+                + "allocate_tokens_for_local_replication_factor: " + rf + " runs it) from the jars in " + allocator.home()
                 + ", nodes joining one after another");
     }
 }

@@ -217,8 +217,7 @@ public final class Api {
         }
         int slices = v.config().planner.slicesPerSubrange;
         ObjectNode advice = Views.addVnodes(ring, slices, count, at, evaluate);
-        AllocatorComparison.of(v.config().advice).ifPresent(c -> c.addTo(advice, ring, slices, count,
-                advice.path("numTokens").asInt(), at));
+        AllocatorComparison.of(v.config().advice).ifPresent(c -> c.addTo(advice, ring, slices, count, at));
         return Response.json(200, advice);
     }
 

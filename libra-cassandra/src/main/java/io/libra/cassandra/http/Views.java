@@ -431,7 +431,7 @@ public final class Views {
      * single-token ring.
      */
     public static ObjectNode addVnodes(VnodeRing ring, int slicesPerSegment, int count, RingTopology.Place place) {
-        int numTokens = ring.members().stream().mapToInt(m -> m.tokens().size()).max().orElse(1);
+        int numTokens = ring.numTokens();
         VnodeAdvisor.Advice a = new VnodeAdvisor(slicesPerSegment).advise(ring, count, numTokens, place);
         ObjectNode o = Json.object();
         o.put("count", count);

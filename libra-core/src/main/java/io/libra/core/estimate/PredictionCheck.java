@@ -3,6 +3,7 @@ package io.libra.core.estimate;
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.model.Dimension;
 import io.libra.core.model.Node;
+import io.libra.core.plan.Balance;
 import io.libra.core.plan.NodeForecast;
 import io.libra.core.plan.Plan;
 import io.libra.core.plan.PlanStatus;
@@ -109,8 +110,9 @@ public record PredictionCheck(double error, Dimension dimension, double claimed,
                 && !Double.isNaN(previous.estimation().lastPredictionError());
         double before = Double.NaN;
         double after = Double.NaN;
-        if (lastWindow != null && !previous.actions().isEmpty() && RealisedShare.madeOn(previous, lastWindow)) {
-            before = LoadModel.measuredBalance(lastWindow).imbalanceDegree();
+        Balance last = lastWindow == null || previous.actions().isEmpty() ? null : LoadModel.measuredBalance(lastWindow);
+        if (last != null && RealisedShare.madeOn(previous, last)) {
+            before = last.imbalanceDegree();
             after = LoadModel.measuredBalance(now).imbalanceDegree();
         }
         boolean worse = after > before;

@@ -53,10 +53,14 @@ public record RealisedShare(double cpu, double disk) {
      * several windows) would otherwise compare the forecast with a window it never saw.
      */
     static boolean madeOn(Plan previous, ClusterSnapshot before) {
+        return madeOn(previous, LoadModel.measuredBalance(before));
+    }
+
+    /** As {@link #madeOn(Plan, ClusterSnapshot)}, given that window's measured balance. */
+    static boolean madeOn(Plan previous, Balance b) {
         if (previous.before() == null) {
             return false;
         }
-        Balance b = LoadModel.measuredBalance(before);
         return close(b.cpuMaxOverMean(), previous.before().cpuMaxOverMean())
                 && close(b.diskMaxOverMean(), previous.before().diskMaxOverMean());
     }

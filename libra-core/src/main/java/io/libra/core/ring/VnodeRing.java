@@ -31,6 +31,11 @@ public record VnodeRing(List<Member> members, List<RingSegment> segments, Map<St
         RingLoad.checkPlaces(tokens.keySet(), segments, places);
     }
 
+    /** The ring's num_tokens: the most tokens any member has (what a joining node takes). */
+    public int numTokens() {
+        return members.stream().mapToInt(m -> m.tokens().size()).max().orElse(1);
+    }
+
     /** A node, its tokens, and the base load (what no segment explains) that never moves. */
     public record Member(String id, List<Long> tokens, double baseCpu, double baseDisk) {
         public Member {
