@@ -47,8 +47,7 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
         return weights[CostFeatures.BACKGROUND];
     }
 
-    /** @param alike whether the nodes are alike, so that thin data may still fit the mapping with one background for all */
-    static CostFit fit(Dimension d, List<NodeSample> samples, double[] priorShape, boolean learn, boolean alike) {
+    static CostFit fit(Dimension d, List<NodeSample> samples, double[] priorShape, boolean learn) {
         Folds folds = Folds.of(samples);
         Moments all = Moments.of(d, samples, priorShape);
         boolean[] dropped = all.collinear();
@@ -57,7 +56,7 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
         double mappingError = folds.groups().size() < 2 ? Double.NaN : heldOutError(all, held, folds, samples, d, Moments::scaledPrior);
         String thin = thin(all, folds);
         if (thin != null) {
-            boolean twoWeights = learn && alike && folds.groups().size() >= MIN_FOLDS;
+            boolean twoWeights = learn && folds.groups().size() >= MIN_FOLDS;
             return (twoWeights ? withBackground(d, samples, all, held, folds, mappingError) : Optional.<CostFit>empty())
                     .orElseGet(() -> mapping(d, all, mappingError, thin));
         }
@@ -144,7 +143,7 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
             for (int i : folds.members(f)) {
                 NodeSample s = samples.get(i);
                 double y = s.measured(d);
-                err += Math.abs(dot(w, s.features()) - y);
+                err += Math.abs(dot(w, s.features(d)) - y);
                 total += Math.abs(y);
             }
         }

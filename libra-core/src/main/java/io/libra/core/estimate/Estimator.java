@@ -3,6 +3,7 @@ package io.libra.core.estimate;
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.model.Dimension;
 import io.libra.core.model.Node;
+import io.libra.core.model.Normalisation;
 import io.libra.core.model.Region;
 import io.libra.core.plan.Estimation;
 import java.util.ArrayList;
@@ -43,10 +44,8 @@ public final class Estimator {
         List<ClusterSnapshot> windows = new ArrayList<>(history);
         windows.add(now);
         List<NodeSample> samples = samples(windows);
-        // one background for every node is credible only where the nodes are alike
-        boolean alike = now.nodes().stream().allMatch(n -> n.capacity() == null);
-        CostFit cpu = CostFit.fit(Dimension.CPU, samples, CostFeatures.prior(Dimension.CPU, config), learn, alike);
-        CostFit disk = CostFit.fit(Dimension.DISK, samples, CostFeatures.prior(Dimension.DISK, config), learn, alike);
+        CostFit cpu = CostFit.fit(Dimension.CPU, samples, CostFeatures.prior(Dimension.CPU, config), learn);
+        CostFit disk = CostFit.fit(Dimension.DISK, samples, CostFeatures.prior(Dimension.DISK, config), learn);
         LoadModel model = LoadSharing.share(now, rule(cpu, MetricMapping.cpuRule(config)),
                 rule(disk, MetricMapping.diskRule(config)));
         String cpuModel = label(now, cpu);
@@ -76,7 +75,9 @@ public final class Estimator {
             return "measured per region";
         }
         String aside = LoadSharing.setAside(now, fit.dimension());
-        return aside.isEmpty() ? fit.detail() : fit.detail() + "; " + aside;
+        String fitted = fit.learnt() && fit.background() > 0 && now.hasCapacities()
+                ? fit.detail() + " (per node of mean size; each node's in proportion to its capacity)" : fit.detail();
+        return aside.isEmpty() ? fitted : fitted + "; " + aside;
     }
 
     /** Held-out error of what is used; NaN where regions are measured (nothing was fitted). */
@@ -96,17 +97,25 @@ public final class Estimator {
             ClusterSnapshot s = windows.get(w);
             Map<String, double[]> byNode = new HashMap<>(s.nodes().size() * 2);
             for (Node n : s.nodes()) {
-                double[] x = new double[CostFeatures.count()];
-                x[CostFeatures.BACKGROUND] = 1;
-                byNode.put(n.id(), x);
+                byNode.put(n.id(), new double[CostFeatures.count()]);
             }
             for (Region r : s.regions()) {
                 features.add(r.counters(), byNode.get(r.node()));
             }
-            for (Node n : s.nodes()) {
-                out.add(new NodeSample(n.id(), w, n.cpuUsage(), n.diskBytesPerSec(), byNode.get(n.id())));
+            double[] cpuSize = Normalisation.sizes(s, Dimension.CPU);
+            double[] diskSize = Normalisation.sizes(s, Dimension.DISK);
+            for (int j = 0; j < s.nodes().size(); j++) {
+                Node n = s.nodes().get(j);
+                double[] x = byNode.get(n.id());
+                out.add(new NodeSample(n.id(), w, n.cpuUsage(), n.diskBytesPerSec(), sized(x, cpuSize[j]), sized(x, diskSize[j])));
             }
         }
+        return out;
+    }
+
+    private static double[] sized(double[] x, double size) {
+        double[] out = x.clone();
+        out[CostFeatures.BACKGROUND] = size;
         return out;
     }
 }

@@ -3,6 +3,7 @@ package io.libra.core.estimate;
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.model.Dimension;
 import io.libra.core.model.Node;
+import io.libra.core.model.Normalisation;
 import io.libra.core.model.Region;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -140,6 +141,7 @@ final class LoadSharing {
             double[] measured = coverage.measured();
             double[] base = new double[n];
             double[] scale = new double[n];
+            double[] size = Normalisation.sizes(s, d);
             boolean[] byMeasure = new boolean[n];
             for (int j = 0; j < n; j++) {
                 double load = s.nodes().get(j).measured(d);
@@ -148,7 +150,7 @@ final class LoadSharing {
                     scale[j] = Math.min(1, load / measured[j]);
                     base[j] = load - measured[j] * scale[j];
                 } else {
-                    base[j] = total[j] > 0 ? Math.min(load, Math.max(0, rule.background())) : load;
+                    base[j] = total[j] > 0 ? Math.min(load, Math.max(0, rule.background() * size[j])) : load;
                     scale[j] = total[j] > 0 ? (load - base[j]) / total[j] : 0;
                 }
             }

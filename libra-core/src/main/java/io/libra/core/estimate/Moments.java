@@ -27,7 +27,7 @@ final class Moments {
         double[][] g = new double[k][k];
         double[] b = new double[k];
         for (NodeSample s : samples) {
-            double[] x = s.features();
+            double[] x = s.features(d);
             double y = s.measured(d);
             for (int p = 0; p < k; p++) {
                 if (x[p] == 0) {

@@ -39,6 +39,21 @@ public final class Normalisation {
         return t;
     }
 
+    /**
+     * Each node's size in d relative to the cluster's mean node: capacity_j / mean capacity when every
+     * node declares one, else 1 for all. Work that no region explains scales with it (a node twice
+     * as large takes twice the replicas' writes, and runs twice the handlers).
+     */
+    public static double[] sizes(ClusterSnapshot s, Dimension d) {
+        int n = s.nodes().size();
+        if (!s.hasCapacities()) {
+            double[] one = new double[n];
+            java.util.Arrays.fill(one, 1);
+            return one;
+        }
+        return targets(n, n, s.nodes().stream().mapToDouble(node -> node.capacity().of(d)).toArray());
+    }
+
     /** A′_j or B′_j (eq. 1); 1 when the whole cluster carries no load, so an idle cluster is balanced. */
     public static double normalised(double load, double target) {
         return target > 0 ? load / target : 1.0;

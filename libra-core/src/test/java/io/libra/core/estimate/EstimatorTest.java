@@ -117,20 +117,33 @@ class EstimatorTest {
         assertThat(e.cpu().fitError()).isLessThan(e.cpu().mappingError());
     }
 
-    /** Nodes of different sizes: one background for all is not credible, so thin data keeps the mapping. */
+    /**
+     * Nodes of different sizes carry work no region explains in proportion to their size (a node
+     * of 16 cores takes twice the replicas' writes of one of 8). One window of eight such nodes
+     * fits the mapping with that background per node of mean size, and each node keeps its part
+     * of it when its regions move: twice as much on the large nodes as on the small.
+     */
     @Test
-    void nodesOfDifferentSizesKeepTheMappingOnThinData() {
+    void nodesOfDifferentSizesKeepABackgroundInProportion() {
         SyntheticCluster c = new SyntheticCluster(8, 160, 6);
         ClusterSnapshot w = c.window(0, 6, EstimatorTest::mappingCpu, SyntheticCluster::cachedDisk, 1.5, 0.005);
         List<Node> sized = new ArrayList<>();
         for (Node n : w.nodes()) {
-            sized.add(new Node(n.id(), n.cpuCores(), n.cpuUsage(), n.diskBytesPerSec(), new io.libra.core.model.Capacity(
-                    sized.size() % 2 == 0 ? 8 : 16, 1e9)));
+            double cores = sized.size() % 2 == 0 ? 8 : 16;
+            // 1.5 cores on a node of mean size (12 cores): 1.0 on the small nodes, 2.0 on the large
+            double cpu = n.cpuUsage() - 1.5 + 1.5 * cores / 12;
+            sized.add(new Node(n.id(), cores, cpu, n.diskBytesPerSec(), new io.libra.core.model.Capacity(cores, 1e9)));
         }
-        Estimator.Estimate e = estimator.estimate(w.withState(sized, w.regions()), List.of());
+        ClusterSnapshot s = w.withState(sized, w.regions());
+        Estimator.Estimate e = estimator.estimate(s, List.of());
 
-        assertThat(e.cpu().learnt()).as(e.cpu().detail()).isFalse();
-        assertThat(e.cpu().detail()).contains("thin data");
+        assertThat(e.cpu().learnt()).as(e.cpu().detail()).isTrue();
+        assertThat(e.cpu().detail()).contains("the mapping with a per-node background");
+        assertThat(e.cpu().background()).isBetween(1.3, 1.7);
+        int small = 0;
+        int large = 1;
+        assertThat(e.model().base(large, Dimension.CPU) / e.model().base(small, Dimension.CPU)).isCloseTo(2.0,
+                org.assertj.core.data.Offset.offset(0.01));
     }
 
     @Test
