@@ -77,7 +77,7 @@ class ClosedLoopChurnTest {
     /**
      * On nodes of unequal capacity with replicated writes, a move shifts less than its region's
      * share of its node's total (replicas applying writes for regions led elsewhere stay put), so
-     * the first plan lands at 1.11-1.39. The realised share measured on its moves corrects the
+     * the first plan lands at 1.10-1.36. The realised share measured on its moves corrects the
      * next plans: by the third window 5 of seeds 1-6 are within 1.10 in both dimensions (1 before:
      * 1.058/1.120, 1.039/1.147, 1.045/1.181, 1.053/1.138, 1.028/1.109, 1.038/1.061), and the rounds
      * after the third move under a fifth of the first plan's data (43% before).
@@ -98,6 +98,25 @@ class ClosedLoopChurnTest {
         }
         assertThat(within).as("seeds within 1.10 in both dimensions by the third window").isGreaterThanOrEqualTo(5);
         assertThat(later / first).as("data moved after the third window / by the first").isLessThan(0.2);
+    }
+
+    /**
+     * One window of six nodes of 4, 8 and 12 cores is too few samples for every weight; the mapping
+     * with one background per node of mean size, each node carrying it in proportion to its
+     * capacity, is what it can fit. With it the first plan's worse dimension averages 1.188 over
+     * seeds 1-6 (1.155, 1.108, 1.155, 1.193, 1.314, 1.204); with the mapping alone, which shares each
+     * node's background among its regions as if it moved with them, 1.316 (1.267-1.391).
+     */
+    @Test
+    void heterogeneousFirstPlansLandWithinAFifthOfTheTargetOnAverage() {
+        double sum = 0;
+        for (long seed = 1; seed <= 6; seed++) {
+            Score first = loop("heterogeneous", seed, 1, 1).after().get(0);
+            System.out.printf("heterogeneous seed %d: after the first plan %.3f/%.3f%n", seed, first.cpuMaxOverMean(),
+                    first.diskMaxOverMean());
+            sum += Math.max(first.cpuMaxOverMean(), first.diskMaxOverMean());
+        }
+        assertThat(sum / 6).as("the first plan's worse dimension, mean over seeds 1-6").isLessThanOrEqualTo(1.20);
     }
 
     /** Bytes moved by the first plan, and by the plans after it. */
