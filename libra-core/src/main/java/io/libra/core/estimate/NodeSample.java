@@ -4,7 +4,7 @@ import io.libra.core.model.Dimension;
 
 /**
  * One node in one window: what it measured and the summed features of the regions it served.
- * The feature array is owned by the sample and never changed after construction.
+ * The feature arrays are owned by the sample and never changed after construction.
  *
  * @param node     node id, which groups samples for cross-validation
  * @param window   index of the window, oldest first

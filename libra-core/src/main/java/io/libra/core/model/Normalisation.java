@@ -51,6 +51,7 @@ public final class Normalisation {
             java.util.Arrays.fill(one, 1);
             return one;
         }
+        // n shared out by capacity: capacity_j / mean capacity
         return targets(n, n, s.nodes().stream().mapToDouble(node -> node.capacity().of(d)).toArray());
     }
 
