@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
 @Command(name = "libra", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Plans CPU and disk balance for range-sharded stores offline, compares strategies and simulates them.",
         subcommands = {PlanCommand.class, ExplainCommand.class, EvaluateCommand.class, CompareCommand.class,
-                SnapshotCommand.class, SimulateCommand.class, BenchCommand.class,
+                SnapshotCommand.class, SimulateCommand.class, LoopCommand.class, BenchCommand.class,
                 AutoComplete.GenerateCompletion.class},
         footer = {"", "Exit codes: 0 ok, 1 runtime failure, 2 bad input or usage."})
 public final class LibraCli implements Runnable {

@@ -38,7 +38,7 @@ class CommandsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"plan", "explain", "evaluate", "compare", "snapshot", "simulate", "bench", "generate-completion"})
+    @ValueSource(strings = {"plan", "explain", "evaluate", "compare", "snapshot", "simulate", "loop", "bench", "generate-completion"})
     void everyCommandHasHelp(String command) {
         Cli.Result r = Cli.run(command, "--help");
         assertThat(r.code()).isZero();
@@ -135,6 +135,29 @@ class CommandsTest {
         Cli.Result r = Cli.run("plan", "--snapshot", snapshot.toString(), "--strategy", "magic");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err().strip()).isEqualTo("libra: --strategy: unknown 'magic', expected one of " + Strategies.names());
+    }
+
+    /** Each bad option of loop is one line naming it, exit 2, before any run starts. */
+    @Test
+    void loopRefusesBadOptionsInOneLine() {
+        assertThat(Cli.run("loop", "--seeds", "3-1").err().strip())
+                .isEqualTo("libra: --seeds: expected a seed or a range FROM-TO of seeds >= 0, got '3-1'");
+        assertThat(Cli.run("loop", "--seeds", "x").code()).isEqualTo(2);
+        assertThat(Cli.run("loop", "--scenarios", "nope").err().strip()).startsWith("libra: --scenarios: unknown 'nope'");
+        assertThat(Cli.run("loop", "--rounds", "2").err().strip()).isEqualTo("libra: --rounds: must be between 3 and 50, got 2");
+        Cli.Result many = Cli.run("loop", "--seeds", "0-1000");
+        assertThat(many.code()).isEqualTo(2);
+        assertThat(many.err().strip()).isEqualTo("libra: --seeds: 13013 runs over 13 scenarios, at most 400");
+        assertThat(many.out()).isEmpty();
+    }
+
+    /** The summary counts the targets over the runs it printed. */
+    @Test
+    void loopSummarisesTheTargets() {
+        Cli.Result r = Cli.run("loop", "--scenarios", "calm", "--seeds", "1", "--rounds", "3");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("calm ").contains("first plan within 1.10 in both: 1 of 1")
+                .contains("within 1.10 in both by window 3: 1 of 1").contains("data moved from round 4 on: 0 B");
     }
 
     @Test

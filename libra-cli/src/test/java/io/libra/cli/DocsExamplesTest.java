@@ -66,7 +66,7 @@ class DocsExamplesTest {
     void everyCliExampleShowsWhatTheCommandPrints() throws IOException {
         List<DocExamples.Example> examples = DocExamples.in(DOCS.resolve("cli.md"));
         assertThat(examples).extracting(e -> e.args().get(0))
-                .contains("plan", "explain", "evaluate", "compare", "snapshot", "simulate");
+                .contains("plan", "explain", "evaluate", "compare", "snapshot", "simulate", "loop");
         for (DocExamples.Example e : examples) {
             Cli.Result r = Cli.run(local(e.args()));
             assertThat(r.code()).as(e.where() + ": " + r.err()).isZero();
@@ -137,7 +137,7 @@ class DocsExamplesTest {
     void everySynopsisListsTheCommandsOptions() throws IOException {
         Map<String, java.util.Set<String>> synopses = DocExamples.synopses(DOCS.resolve("cli.md"));
         assertThat(synopses.keySet()).contains("plan", "explain", "evaluate", "compare", "snapshot capture", "snapshot generate",
-                "simulate", "bench");
+                "simulate", "loop", "bench");
         picocli.CommandLine libra = LibraCli.commandLine();
         synopses.forEach((command, documented) -> {
             picocli.CommandLine c = libra;

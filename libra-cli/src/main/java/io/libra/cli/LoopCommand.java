@@ -1,0 +1,151 @@
+package io.libra.cli;
+
+import io.libra.core.Planner;
+import io.libra.core.schedule.SchedulerConfig;
+import io.libra.core.sim.ClosedLoop;
+import io.libra.core.sim.Scenario;
+import io.libra.core.sim.Score;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "loop", mixinStandardHelpOptions = true,
+        description = {"Runs Libra in the simulator's closed loop, as a master or sidecar runs it: measure a window, plan with "
+                + "the last three windows and the previous plan, carry the plan out, measure again.",
+                "Scored on each scenario's hidden cost model, against the targets of docs/benchmarks.md: the first plan "
+                        + "within 1.10, every run within 1.10 by the third window, and later windows moving at most 10% of "
+                        + "the data the first moved."})
+final class LoopCommand implements Callable<Integer> {
+    static final int MAX_RUNS = 400;
+    static final int MAX_ROUNDS = 50;
+    private static final double WITHIN = 1.10;
+    private static final int BY_WINDOW = 3;
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--scenarios", split = ",", description = "comma-separated scenarios (default: all of ${COMPLETION-CANDIDATES})",
+            completionCandidates = ScenarioNames.class)
+    List<String> scenarios;
+
+    @Option(names = "--seeds", defaultValue = "1-3", paramLabel = "FROM-TO", description = "seeds, a range FROM-TO or one "
+            + "seed (default: ${DEFAULT-VALUE})")
+    String seeds;
+
+    @Option(names = "--rounds", defaultValue = "8", description = "rounds per run, at least " + BY_WINDOW
+            + " (default: ${DEFAULT-VALUE})")
+    int rounds;
+
+    @CommandLine.Mixin
+    LambdaOption lambda;
+
+    @Option(names = "--no-learning", description = "plan with the paper's fixed mapping instead of a cost model learnt "
+            + "from node totals (to compare the two)")
+    boolean noLearning;
+
+    static final class ScenarioNames extends ArrayList<String> {
+        private static final long serialVersionUID = 1L;
+
+        ScenarioNames() {
+            super(Scenario.names());
+        }
+    }
+
+    /** One run's outcome: the true Max/Mean after each round and the bytes each round moved. */
+    record Outcome(String scenario, long seed, ClosedLoop.Run run) {
+        boolean within(int round) {
+            Score s = run.after().get(round);
+            return s.cpuMaxOverMean() <= WITHIN && s.diskMaxOverMean() <= WITHIN;
+        }
+
+        double first() {
+            return run.moved().get(0);
+        }
+
+        double later() {
+            return run.moved().subList(BY_WINDOW, run.moved().size()).stream().mapToDouble(Double::doubleValue).sum();
+        }
+    }
+
+    @Override
+    public Integer call() {
+        List<String> names = scenarios == null ? Scenario.names() : scenarios;
+        for (String n : names) {
+            if (!Scenario.names().contains(n)) {
+                throw new BadInputException("libra: --scenarios: unknown '" + n + "', expected some of " + Scenario.names());
+            }
+        }
+        long[] range = seedRange(seeds);
+        if (rounds < BY_WINDOW || rounds > MAX_ROUNDS) {
+            throw new BadInputException("libra: --rounds: must be between " + BY_WINDOW + " and " + MAX_ROUNDS + ", got " + rounds);
+        }
+        long runs = (range[1] - range[0] + 1) * names.size();
+        if (runs > MAX_RUNS) {
+            throw new BadInputException("libra: --seeds: " + runs + " runs over " + names.size() + " scenarios, at most "
+                    + MAX_RUNS);
+        }
+        Inputs.planner("libra", lambda.value);
+        List<Outcome> out = new ArrayList<>();
+        ProgressBar bar = new ProgressBar(spec.commandLine().getErr(), "closed loop");
+        for (String n : names) {
+            for (long seed = range[0]; seed <= range[1]; seed++) {
+                Planner planner = Planner.builder().config(SchedulerConfig.DEFAULT.withLambda(lambda.value))
+                        .learning(!noLearning).build();
+                out.add(new Outcome(n, seed, ClosedLoop.run(Scenario.byName(n), seed, planner, rounds)));
+                bar.step(out.size(), (int) runs);
+            }
+        }
+        bar.done();
+        PrintWriter w = spec.commandLine().getOut();
+        w.print(table(out));
+        w.print(summary(out));
+        w.flush();
+        return LibraCli.OK;
+    }
+
+    static long[] seedRange(String text) {
+        String[] p = text.trim().split("-", -1);
+        try {
+            long from = Long.parseLong(p[0].trim());
+            long to = p.length == 2 ? Long.parseLong(p[1].trim()) : from;
+            if (p.length <= 2 && from >= 0 && to >= from) {
+                return new long[] {from, to};
+            }
+        } catch (NumberFormatException e) {
+            // falls through to the one line below
+        }
+        throw new BadInputException("libra: --seeds: expected a seed or a range FROM-TO of seeds >= 0, got '" + text + "'");
+    }
+
+    private static String table(List<Outcome> out) {
+        Table t = new Table("scenario", "seed", "first plan", "window " + BY_WINDOW, "end", "moved by the first",
+                "rounds " + (BY_WINDOW + 1) + "+");
+        for (Outcome o : out) {
+            t.row(o.scenario(), o.seed(), score(o.run().after().get(0)), score(o.run().after().get(BY_WINDOW - 1)),
+                    score(o.run().after().get(o.run().after().size() - 1)), Table.bytes(o.first()), Table.bytes(o.later()));
+        }
+        return t.render();
+    }
+
+    private static String score(Score s) {
+        return String.format(Locale.ROOT, "%.3f/%.3f", s.cpuMaxOverMean(), s.diskMaxOverMean());
+    }
+
+    static String summary(List<Outcome> out) {
+        long first = out.stream().filter(o -> o.within(0)).count();
+        long third = out.stream().filter(o -> o.within(BY_WINDOW - 1)).count();
+        double moved = out.stream().mapToDouble(Outcome::first).sum();
+        double later = out.stream().mapToDouble(Outcome::later).sum();
+        return String.format(Locale.ROOT, "true CPU/disk Max/Mean after each plan is carried out%n"
+                + "first plan within %.2f in both: %d of %d%n"
+                + "within %.2f in both by window %d: %d of %d%n"
+                + "data moved from round %d on: %s, %s of the first plans' %s (target: at most 10%%)%n",
+                WITHIN, first, out.size(), WITHIN, BY_WINDOW, third, out.size(), BY_WINDOW + 1, Table.bytes(later),
+                moved > 0 ? String.format(Locale.ROOT, "%.1f%%", 100 * later / moved) : "–", Table.bytes(moved));
+    }
+}

@@ -1,0 +1,96 @@
+package io.libra.core.sim;
+
+import io.libra.core.PlanRequest;
+import io.libra.core.Planner;
+import io.libra.core.model.ClusterSnapshot;
+import io.libra.core.plan.Plan;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * One scenario and seed run as a master or sidecar runs Libra: each round measures a quiet window,
+ * plans on it with the last {@value Simulator#HISTORY_WINDOWS} windows and the previous plan (the
+ * fluctuation guard off), and carries the plan out to the end before the next window is measured.
+ * Scored on the scenario's hidden cost model, which the planner never sees. Deterministic for a
+ * scenario, seed and planner.
+ */
+public final class ClosedLoop {
+    private static final Instant START = Instant.parse("2026-01-01T00:00:00Z");
+
+    private final long seed;
+    private final CostModel cost;
+    private final SimCluster cluster;
+    private final Executor exec;
+    private final Planner planner;
+    private final List<ClusterSnapshot> history = new ArrayList<>();
+    private Workload workload;
+    private Plan previous;
+    private int window;
+
+    public ClosedLoop(Scenario s, long seed, Planner planner) {
+        this.seed = seed;
+        this.cost = CostModel.drawn(s, seed);
+        this.cluster = SimCluster.initial(s, seed);
+        this.workload = new Simulator(cost).workloads(s, seed, cluster).get(0);
+        this.exec = new Executor(cost, Simulator.WINDOW_SECONDS);
+        this.planner = planner;
+        exec.run(cluster, null, workload);
+    }
+
+    /** The true Max/Mean after each round and the bytes each round moved. */
+    public record Run(List<Score> after, List<Double> moved) {
+        public Run {
+            after = List.copyOf(after);
+            moved = List.copyOf(moved);
+        }
+    }
+
+    /** {@code rounds} rounds of a fresh loop. */
+    public static Run run(Scenario s, long seed, Planner planner, int rounds) {
+        ClosedLoop loop = new ClosedLoop(s, seed, planner);
+        List<Score> after = new ArrayList<>(rounds);
+        List<Double> moved = new ArrayList<>(rounds);
+        for (int r = 0; r < rounds; r++) {
+            moved.add(loop.round());
+            after.add(loop.score());
+        }
+        return new Run(after, moved);
+    }
+
+    /** One round: measure, plan, carry the plan out; the bytes it moved. */
+    public double round() {
+        ClusterSnapshot now = cluster.measure(workload, exec.run(cluster, null, workload).truth(), Simulator.WINDOW_SECONDS,
+                START.plusSeconds(60L * window++), new SplittableRandom(seed * 1_000_003L + window));
+        previous = planner.plan(new PlanRequest(now, history, previous, false)).plan();
+        history.add(now);
+        if (history.size() > Simulator.HISTORY_WINDOWS) {
+            history.remove(0);
+        }
+        double moved = exec.run(cluster, previous, workload).movedBytes();
+        while (!exec.idle()) {
+            moved += exec.run(cluster, null, workload).movedBytes();
+        }
+        return moved;
+    }
+
+    /** The truth of the cluster as it stands, on the hidden cost model. */
+    public Score score() {
+        return cluster.score(cost, workload);
+    }
+
+    /** The plan of the last round; null before the first. */
+    public Plan lastPlan() {
+        return previous;
+    }
+
+    public Workload workload() {
+        return workload;
+    }
+
+    /** The workload from the next round on (a hot spot that moves, for instance). */
+    public void workload(Workload w) {
+        this.workload = w;
+    }
+}
