@@ -16,7 +16,8 @@ import java.util.Optional;
  * Conservative planning after a forecast that missed by more than it claimed to fix: nodes
  * within the measured error of their target count as balanced (λ ≥ error), and only regions
  * carrying more normalised load than the error may move (benefit threshold ≥ error), so every
- * action's predicted benefit exceeds what the planner is known to get wrong.
+ * action's predicted benefit exceeds what the planner is known to get wrong. The error is the
+ * forecast's, or the refitted model's on the same moves when lower ({@link PredictionCheck#bound()}).
  */
 final class Conservative {
     /** The benefit threshold must stay below 1 (SchedulerConfig's bound). */
@@ -30,7 +31,7 @@ final class Conservative {
         if (check.isEmpty() || !check.get().conservative()) {
             return c;
         }
-        double e = check.get().error();
+        double e = check.get().bound();
         SchedulerConfig out = c.withLambda(Math.max(c.lambda(), Math.min(e, 9.9)));
         return new SchedulerConfig(out.lambda(), Math.max(c.benefitThreshold(), Math.min(e, MAX_THRESHOLD)),
                 out.maxActions(), out.splitting(), out.lazy(), out.mergeColdBelow(), out.cpuWeight());
@@ -47,12 +48,13 @@ final class Conservative {
             return outcome;
         }
         double gain = p.before().imbalanceDegree() - p.predicted().imbalanceDegree();
-        double noise = NOISE_MULTIPLE * check.get().error();
+        double noise = NOISE_MULTIPLE * check.get().bound();
         if (gain >= noise) {
             return outcome;
         }
-        String why = String.format(Locale.ROOT, "predicted gain in Δ %.1f%% is within %.0f× the last forecast error"
-                + " (%.1f%%): not worth moving", 100 * gain, NOISE_MULTIPLE, 100 * check.get().error());
+        String why = String.format(Locale.ROOT, "predicted gain in Δ %.1f%% is within %.0f× %s (%.1f%%): not worth moving",
+                100 * gain, NOISE_MULTIPLE, check.get().refitted() ? "the refitted model's error on the last moves"
+                        : "the last forecast error", 100 * check.get().bound());
         return new StrategyOutcome(Plan.empty(p.strategy(), p.before(), PlanStatus.BALANCED, why), model);
     }
 
@@ -66,8 +68,11 @@ final class Conservative {
         if (!check.get().conservative()) {
             return plan.withActions(plan.actions(), detail);
         }
-        String clause = String.format(Locale.ROOT, "conservative: benefit above the measured forecast error %.1f%%",
-                100 * check.get().error());
+        String clause = check.get().refitted()
+                ? String.format(Locale.ROOT, "conservative: benefit above the refitted model's error on the last moves %.1f%%",
+                        100 * check.get().bound())
+                : String.format(Locale.ROOT, "conservative: benefit above the measured forecast error %.1f%%",
+                        100 * check.get().error());
         List<Action> actions = new ArrayList<>(plan.actions().size());
         for (Action a : plan.actions()) {
             actions.add(a.reason() == null ? a : a.withReason(a.reason().withNote(clause)));

@@ -4,6 +4,7 @@ import io.libra.core.estimate.EstimationConfig;
 import io.libra.core.estimate.FluctuationGuard;
 import io.libra.core.estimate.LoadModel;
 import io.libra.core.estimate.Estimator;
+import io.libra.core.estimate.Hindcast;
 import io.libra.core.estimate.PredictionCheck;
 import io.libra.core.estimate.RealisedShare;
 import io.libra.core.model.Dimension;
@@ -129,9 +130,11 @@ public final class Planner {
     public Assessment assess(PlanRequest request, UnaryOperator<LoadModel> restrict) {
         Instant start = clock.instant();
         ClusterSnapshot snapshot = request.snapshot();
-        Estimator.Estimate estimate = new Estimator(estimation, learn).estimate(snapshot, request.history());
-        Optional<PredictionCheck> check = PredictionCheck.of(request.previousPlan(), snapshot, config.lambda(),
-                request.lastWindow().orElse(null));
+        Estimator estimator = new Estimator(estimation, learn);
+        Estimator.Estimate estimate = estimator.estimate(snapshot, request.history());
+        ClusterSnapshot last = request.lastWindow().orElse(null);
+        Optional<PredictionCheck> check = PredictionCheck.of(request.previousPlan(), snapshot, config.lambda(), last)
+                .map(c -> c.withHindcast(refitError(request.previousPlan(), last, snapshot, estimator, estimate)));
         Estimation how = estimate.estimation().withLastPredictionError(check.map(PredictionCheck::error).orElse(Double.NaN));
         Optional<RealisedShare> realised = RealisedShare.of(request.previousPlan(), request.lastWindow().orElse(null),
                 snapshot, check);
@@ -139,6 +142,17 @@ public final class Planner {
         Estimation said = realised.map(r -> how.withClause(r.describe())).orElse(how);
         return new Assessment(snapshot, restrict.apply(model), check, said, Conservative.config(config, check), start,
                 request.afterBalanced());
+    }
+
+    /**
+     * How far the model refitted on this window is off: the larger of its error replaying the
+     * previous plan's moves and its error on nodes it was not fitted on, so that it must both have
+     * learnt what the moves did and explain the nodes as they are now; NaN when the moves cannot be replayed.
+     */
+    private static double refitError(Plan previous, ClusterSnapshot last, ClusterSnapshot now, Estimator estimator,
+                                     Estimator.Estimate estimate) {
+        double replayed = Hindcast.error(previous, last, now, w -> estimator.share(w, estimate));
+        return Math.max(replayed, estimate.estimation().fitError());
     }
 
     /**
@@ -165,16 +179,7 @@ public final class Planner {
         if (a.check().filter(c -> !c.explainedByWorkload()).isPresent() && PredictionCheck.heldBack(kept.plan(), config.lambda())) {
             return a.check().get().forecast();
         }
-        return forecast(kept.predicted());
-    }
-
-    private static List<NodeForecast> forecast(LoadModel predicted) {
-        List<NodeForecast> out = new ArrayList<>(predicted.nodeCount());
-        for (int j = 0; j < predicted.nodeCount(); j++) {
-            out.add(new NodeForecast(predicted.nodes().get(j).id(), predicted.load(j, Dimension.CPU),
-                    predicted.load(j, Dimension.DISK)));
-        }
-        return out;
+        return kept.predicted().forecast();
     }
 
     /** Plans directly on a load model (the predicted state of an earlier plan, for instance). */

@@ -56,6 +56,12 @@ public final class Estimator {
         return new Estimate(model, e, cpu, disk);
     }
 
+    /** {@code window}'s node totals shared among its regions by {@code e}'s cost model (an earlier window, replayed). */
+    public LoadModel share(ClusterSnapshot window, Estimate e) {
+        return LoadSharing.share(window, rule(e.cpu(), MetricMapping.cpuRule(config)),
+                rule(e.disk(), MetricMapping.diskRule(config)));
+    }
+
     private LoadSharing.Rule rule(CostFit fit, LoadSharing.Rule mapping) {
         if (!fit.learnt()) {
             return mapping;

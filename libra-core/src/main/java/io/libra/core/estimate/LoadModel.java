@@ -5,6 +5,7 @@ import io.libra.core.model.Dimension;
 import io.libra.core.model.Node;
 import io.libra.core.model.Normalisation;
 import io.libra.core.plan.Balance;
+import io.libra.core.plan.NodeForecast;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -98,6 +99,15 @@ public final class LoadModel {
             moving.add(new RegionLoad(r.region(), r.cpu() * share.cpu(), r.disk() * share.disk()));
         }
         return new LoadModel(nodes, moving, bc, bd);
+    }
+
+    /** Each node's load in both dimensions, as a plan forecasts them for the next window. */
+    public List<NodeForecast> forecast() {
+        List<NodeForecast> out = new ArrayList<>(nodes.size());
+        for (int j = 0; j < nodes.size(); j++) {
+            out.add(new NodeForecast(nodes.get(j).id(), cpu[j], disk[j]));
+        }
+        return out;
     }
 
     public boolean isHeterogeneous() {

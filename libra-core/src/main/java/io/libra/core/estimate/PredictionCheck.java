@@ -45,9 +45,12 @@ import java.util.Optional;
  * @param shift        how far the workload moved since the last window, by the regions' counters
  * @param deltaBefore  Δ of the measured node totals in the window the previous plan's moves were made on; NaN when unknown
  * @param deltaNow     Δ of the measured node totals now; NaN when {@code deltaBefore} is
+ * @param hindcast     the error, by the same measure, of the previous plan's moves replayed with the model
+ *                     refitted on this window ({@link Hindcast}); NaN when they were not replayed
  */
 public record PredictionCheck(double error, Dimension dimension, double claimed, boolean conservative, boolean carried,
-                              List<NodeForecast> forecast, WorkloadShift shift, double deltaBefore, double deltaNow) {
+                              List<NodeForecast> forecast, WorkloadShift shift, double deltaBefore, double deltaNow,
+                              double hindcast) {
     /** The share of a miss the workload's own change must explain for the miss not to count against the model. */
     static final double EXPLAINED = 0.5;
 
@@ -64,7 +67,26 @@ public record PredictionCheck(double error, Dimension dimension, double claimed,
     /** A check that does not know how Δ moved. */
     public PredictionCheck(double error, Dimension dimension, double claimed, boolean conservative, boolean carried,
                            List<NodeForecast> forecast, WorkloadShift shift) {
-        this(error, dimension, claimed, conservative, carried, forecast, shift, Double.NaN, Double.NaN);
+        this(error, dimension, claimed, conservative, carried, forecast, shift, Double.NaN, Double.NaN, Double.NaN);
+    }
+
+    /** The same check, with the refitted model's error on the same moves. */
+    public PredictionCheck withHindcast(double h) {
+        return new PredictionCheck(error, dimension, claimed, conservative, carried, forecast, shift, deltaBefore, deltaNow, h);
+    }
+
+    /**
+     * The error a conservative plan's actions must beat: the forecast's, or the refitted model's on
+     * the same moves when that is lower. The miss was then the old model's: the new one, fitted on
+     * the window that measured the moves, would have forecast them that closely.
+     */
+    public double bound() {
+        return refitted() ? hindcast : error;
+    }
+
+    /** Whether the model refitted on this window replays the previous plan's moves closer than their forecast. */
+    public boolean refitted() {
+        return hindcast < error;
     }
 
     /** As {@link #of(Plan, ClusterSnapshot, double, ClusterSnapshot)} with no earlier window to measure the workload's own change. */
@@ -82,25 +104,12 @@ public record PredictionCheck(double error, Dimension dimension, double claimed,
         if (previous == null || previous.forecast().isEmpty()) {
             return Optional.empty();
         }
-        double[] err = new double[2];
-        double[] total = new double[2];
-        int matched = 0;
-        for (NodeForecast f : previous.forecast()) {
-            Optional<Node> n = now.node(f.id());
-            if (n.isEmpty()) {
-                continue;
-            }
-            matched++;
-            err[0] += Math.abs(f.cpu() - n.get().cpuUsage());
-            err[1] += Math.abs(f.diskBytesPerSec() - n.get().diskBytesPerSec());
-            total[0] += n.get().cpuUsage();
-            total[1] += n.get().diskBytesPerSec();
-        }
-        if (matched == 0) {
+        double[] byDimension = errors(previous.forecast(), now);
+        if (byDimension == null) {
             return Optional.empty();
         }
-        double cpu = total[0] > 0 ? err[0] / total[0] : 0;
-        double disk = total[1] > 0 ? err[1] / total[1] : 0;
+        double cpu = byDimension[0];
+        double disk = byDimension[1];
         double claimed = claimed(previous);
         double e = Math.max(cpu, disk);
         Dimension d = cpu >= disk ? Dimension.CPU : Dimension.DISK;
@@ -117,7 +126,32 @@ public record PredictionCheck(double error, Dimension dimension, double claimed,
         }
         boolean worse = after > before;
         return Optional.of(new PredictionCheck(e, d, claimed, counts && (e > claimed || worse), carried, previous.forecast(),
-                shift, before, after));
+                shift, before, after, Double.NaN));
+    }
+
+    /**
+     * Σ|forecast − measured| / Σ measured per dimension (CPU, disk) over the nodes both know; null
+     * when they share no node.
+     */
+    static double[] errors(List<NodeForecast> forecast, ClusterSnapshot now) {
+        double[] err = new double[2];
+        double[] total = new double[2];
+        int matched = 0;
+        for (NodeForecast f : forecast) {
+            Optional<Node> n = now.node(f.id());
+            if (n.isEmpty()) {
+                continue;
+            }
+            matched++;
+            err[0] += Math.abs(f.cpu() - n.get().cpuUsage());
+            err[1] += Math.abs(f.diskBytesPerSec() - n.get().diskBytesPerSec());
+            total[0] += n.get().cpuUsage();
+            total[1] += n.get().diskBytesPerSec();
+        }
+        if (matched == 0) {
+            return null;
+        }
+        return new double[] {total[0] > 0 ? err[0] / total[0] : 0, total[1] > 0 ? err[1] / total[1] : 0};
     }
 
     /** Whether the previous plan's moves, made on the last window, left Δ higher than they found it. */
@@ -161,10 +195,18 @@ public record PredictionCheck(double error, Dimension dimension, double claimed,
         if (worsened()) {
             base += String.format(Locale.ROOT, ", and its moves left Δ worse, %.3f → %.3f", deltaBefore, deltaNow);
         }
+        if (refitted()) {
+            base += String.format(Locale.ROOT, "; the model refitted on this window would have been off by %.1f%% on"
+                    + " those moves", 100 * hindcast);
+        }
         if (explainedByWorkload()) {
             return base + String.format(Locale.ROOT, "; the workload itself moved by %.1f%% since the last window"
                     + " (region request counters), so the miss is not held against the model", 100 * shift.share());
         }
-        return conservative ? base + ": conservative, only actions whose benefit exceeds that error" : base;
+        if (!conservative) {
+            return base;
+        }
+        return base + (refitted() ? String.format(Locale.ROOT, ": conservative, only actions whose benefit exceeds %.1f%%",
+                100 * hindcast) : ": conservative, only actions whose benefit exceeds that error");
     }
 }

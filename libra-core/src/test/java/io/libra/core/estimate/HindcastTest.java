@@ -1,0 +1,82 @@
+package io.libra.core.estimate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.libra.core.Clusters;
+import io.libra.core.model.ClusterSnapshot;
+import io.libra.core.model.Region;
+import io.libra.core.plan.Action;
+import io.libra.core.plan.Balance;
+import io.libra.core.plan.MoveAction;
+import io.libra.core.plan.NodeForecast;
+import io.libra.core.plan.Plan;
+import io.libra.core.plan.PlanStatus;
+import io.libra.core.plan.SplitAction;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class HindcastTest {
+    private final Estimator estimator = new Estimator(EstimationConfig.DEFAULT);
+
+    /** Four nodes of ten regions; n0 holds r0, twice as hot as the others. */
+    private static ClusterSnapshot window(String r0At, long second) {
+        List<Region> regions = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            double reads = i == 0 ? 200 : 100;
+            regions.add(Clusters.region(i, i == 0 ? r0At : "n" + (i / 10), reads, 10, reads * 100, 10 * 100));
+        }
+        ClusterSnapshot s = Clusters.snapshot(4, regions);
+        return new ClusterSnapshot(s.store(), s.capturedAt().plusSeconds(second), s.windowSeconds(), s.nodes(), s.regions());
+    }
+
+    /** A plan made on {@code before} carrying out {@code actions}, whose forecast was every node off by a quarter. */
+    private static Plan madeOn(ClusterSnapshot before, List<Action> actions) {
+        List<NodeForecast> forecast = new ArrayList<>();
+        before.nodes().forEach(n -> forecast.add(new NodeForecast(n.id(), n.cpuUsage() * 1.25, n.diskBytesPerSec() * 0.75)));
+        return new Plan("libra", actions, LoadModel.measuredBalance(before), new Balance(1, 1, 0), PlanStatus.PLANNED, "")
+                .withForecast(forecast, null);
+    }
+
+    private double replay(Plan previous, ClusterSnapshot before, ClusterSnapshot now) {
+        Estimator.Estimate e = estimator.estimate(now, List.of(before));
+        return Hindcast.error(previous, before, now, w -> estimator.share(w, e));
+    }
+
+    /** Node totals that follow the regions' counters: the refitted model replays the move to the measured totals. */
+    @Test
+    void aMoveTheRefittedModelExplainsReplaysClosely() {
+        ClusterSnapshot before = window("n0", 0);
+        ClusterSnapshot now = window("n1", 60);
+        Plan previous = madeOn(before, List.of(new MoveAction("r0", "n0", "n1", 1e6, null)));
+
+        assertThat(PredictionCheck.of(previous, now, 0.05, before).orElseThrow().error()).isGreaterThan(0.2);
+        assertThat(replay(previous, before, now)).isLessThan(0.01);
+    }
+
+    /** A region that costs more where it went than its counters say shows in the replay as in the forecast. */
+    @Test
+    void aCostTheModelCannotExpressStaysInTheReplay() {
+        ClusterSnapshot before = window("n0", 0);
+        ClusterSnapshot after = window("n1", 60);
+        List<io.libra.core.model.Node> nodes = new ArrayList<>();
+        after.nodes().forEach(n -> nodes.add(n.id().equals("n1") ? n.withMeasured(n.cpuUsage(), n.diskBytesPerSec() * 1.6) : n));
+        ClusterSnapshot now = after.withState(nodes, after.regions());
+        Plan previous = madeOn(before, List.of(new MoveAction("r0", "n0", "n1", 1e6, null)));
+
+        assertThat(replay(previous, before, now)).isGreaterThan(0.05);
+    }
+
+    @Test
+    void onlyMovesMadeOnTheWindowBeforeAreReplayed() {
+        ClusterSnapshot before = window("n0", 0);
+        ClusterSnapshot now = window("n1", 60);
+        Plan moves = madeOn(before, List.of(new MoveAction("r0", "n0", "n1", 1e6, null)));
+
+        assertThat(replay(madeOn(before, List.of()), before, now)).isNaN();
+        assertThat(replay(madeOn(now, moves.actions()), before, now)).as("made on another window").isNaN();
+        assertThat(replay(madeOn(before, List.of(new SplitAction("r0", "00", "r0.l", "r0.r", 0.5, null))), before, now)).isNaN();
+        assertThat(replay(madeOn(before, List.of(new MoveAction("r0", "n0", "n9", 1e6, null))), before, now))
+                .as("to a node that is gone").isNaN();
+    }
+}
