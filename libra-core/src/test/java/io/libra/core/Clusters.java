@@ -64,4 +64,15 @@ public final class Clusters {
         }
         return snapshot(nodes, regions);
     }
+
+    /** Four nodes of ten regions each, 100 reads and 10 writes apiece; r0, twice as hot, on {@code r0At}; captured {@code second}s after the epoch. */
+    public static ClusterSnapshot hotRegionOn(String r0At, long second) {
+        List<Region> regions = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            double reads = i == 0 ? 200 : 100;
+            regions.add(region(i, i == 0 ? r0At : "n" + (i / 10), reads, 10, reads * 100, 10 * 100));
+        }
+        ClusterSnapshot s = snapshot(4, regions);
+        return new ClusterSnapshot(s.store(), s.capturedAt().plusSeconds(second), s.windowSeconds(), s.nodes(), s.regions());
+    }
 }

@@ -78,17 +78,6 @@ class ConservativeTest {
         }
     }
 
-    /** Four nodes of ten regions; r0, twice as hot as the others, on {@code r0At}. */
-    private static ClusterSnapshot withHotRegionOn(String r0At, long second) {
-        List<Region> regions = new ArrayList<>();
-        for (int i = 0; i < 40; i++) {
-            double reads = i == 0 ? 200 : 100;
-            regions.add(Clusters.region(i, i == 0 ? r0At : "n" + (i / 10), reads, 10, reads * 100, 10 * 100));
-        }
-        ClusterSnapshot s = Clusters.snapshot(4, regions);
-        return new ClusterSnapshot(s.store(), s.capturedAt().plusSeconds(second), s.windowSeconds(), s.nodes(), s.regions());
-    }
-
     /** A plan made on {@code before} that moved r0 to n1 and forecast every node a quarter off, claiming to fix 1%. */
     private static Plan movedHotRegion(ClusterSnapshot before) {
         List<NodeForecast> forecast = new ArrayList<>();
@@ -108,8 +97,8 @@ class ConservativeTest {
      */
     @Test
     void aMissTheRefittedModelReplaysIsWeighedByTheRefitsError() {
-        ClusterSnapshot before = withHotRegionOn("n0", 0);
-        ClusterSnapshot now = withHotRegionOn("n1", 60);
+        ClusterSnapshot before = Clusters.hotRegionOn("n0", 0);
+        ClusterSnapshot now = Clusters.hotRegionOn("n1", 60);
         PlanResult r = planner.plan(new PlanRequest(now, List.of(before), movedHotRegion(before), false));
 
         io.libra.core.estimate.PredictionCheck check = r.check().orElseThrow();

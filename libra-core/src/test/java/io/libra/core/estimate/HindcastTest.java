@@ -19,17 +19,6 @@ import org.junit.jupiter.api.Test;
 class HindcastTest {
     private final Estimator estimator = new Estimator(EstimationConfig.DEFAULT);
 
-    /** Four nodes of ten regions; n0 holds r0, twice as hot as the others. */
-    private static ClusterSnapshot window(String r0At, long second) {
-        List<Region> regions = new ArrayList<>();
-        for (int i = 0; i < 40; i++) {
-            double reads = i == 0 ? 200 : 100;
-            regions.add(Clusters.region(i, i == 0 ? r0At : "n" + (i / 10), reads, 10, reads * 100, 10 * 100));
-        }
-        ClusterSnapshot s = Clusters.snapshot(4, regions);
-        return new ClusterSnapshot(s.store(), s.capturedAt().plusSeconds(second), s.windowSeconds(), s.nodes(), s.regions());
-    }
-
     /** A plan made on {@code before} carrying out {@code actions}, whose forecast was every node off by a quarter. */
     private static Plan madeOn(ClusterSnapshot before, List<Action> actions) {
         List<NodeForecast> forecast = new ArrayList<>();
@@ -46,8 +35,8 @@ class HindcastTest {
     /** Node totals that follow the regions' counters: the refitted model replays the move to the measured totals. */
     @Test
     void aMoveTheRefittedModelExplainsReplaysClosely() {
-        ClusterSnapshot before = window("n0", 0);
-        ClusterSnapshot now = window("n1", 60);
+        ClusterSnapshot before = Clusters.hotRegionOn("n0", 0);
+        ClusterSnapshot now = Clusters.hotRegionOn("n1", 60);
         Plan previous = madeOn(before, List.of(new MoveAction("r0", "n0", "n1", 1e6, null)));
 
         assertThat(PredictionCheck.of(previous, now, 0.05, before).orElseThrow().error()).isGreaterThan(0.2);
@@ -57,8 +46,8 @@ class HindcastTest {
     /** A region that costs more where it went than its counters say shows in the replay as in the forecast. */
     @Test
     void aCostTheModelCannotExpressStaysInTheReplay() {
-        ClusterSnapshot before = window("n0", 0);
-        ClusterSnapshot after = window("n1", 60);
+        ClusterSnapshot before = Clusters.hotRegionOn("n0", 0);
+        ClusterSnapshot after = Clusters.hotRegionOn("n1", 60);
         List<io.libra.core.model.Node> nodes = new ArrayList<>();
         after.nodes().forEach(n -> nodes.add(n.id().equals("n1") ? n.withMeasured(n.cpuUsage(), n.diskBytesPerSec() * 1.6) : n));
         ClusterSnapshot now = after.withState(nodes, after.regions());
@@ -69,8 +58,8 @@ class HindcastTest {
 
     @Test
     void onlyMovesMadeOnTheWindowBeforeAreReplayed() {
-        ClusterSnapshot before = window("n0", 0);
-        ClusterSnapshot now = window("n1", 60);
+        ClusterSnapshot before = Clusters.hotRegionOn("n0", 0);
+        ClusterSnapshot now = Clusters.hotRegionOn("n1", 60);
         Plan moves = madeOn(before, List.of(new MoveAction("r0", "n0", "n1", 1e6, null)));
 
         assertThat(replay(madeOn(before, List.of()), before, now)).isNaN();
