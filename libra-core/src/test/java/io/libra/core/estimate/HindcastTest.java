@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.libra.core.Clusters;
 import io.libra.core.model.ClusterSnapshot;
-import io.libra.core.model.Region;
 import io.libra.core.plan.Action;
 import io.libra.core.plan.Balance;
 import io.libra.core.plan.MoveAction;
