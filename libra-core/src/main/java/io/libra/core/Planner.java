@@ -7,7 +7,6 @@ import io.libra.core.estimate.Estimator;
 import io.libra.core.estimate.Hindcast;
 import io.libra.core.estimate.PredictionCheck;
 import io.libra.core.estimate.RealisedShare;
-import io.libra.core.model.Dimension;
 import io.libra.core.plan.Estimation;
 import io.libra.core.plan.NodeForecast;
 import io.libra.core.model.ClusterSnapshot;
@@ -22,7 +21,6 @@ import io.libra.core.schedule.StrategyOutcome;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.time.InstantSource;
 import java.util.Optional;
@@ -136,8 +134,7 @@ public final class Planner {
         Optional<PredictionCheck> check = PredictionCheck.of(request.previousPlan(), snapshot, config.lambda(), last)
                 .map(c -> c.withHindcast(refitError(request.previousPlan(), last, snapshot, estimator, estimate)));
         Estimation how = estimate.estimation().withLastPredictionError(check.map(PredictionCheck::error).orElse(Double.NaN));
-        Optional<RealisedShare> realised = RealisedShare.of(request.previousPlan(), request.lastWindow().orElse(null),
-                snapshot, check);
+        Optional<RealisedShare> realised = RealisedShare.of(request.previousPlan(), last, snapshot, check);
         LoadModel model = realised.map(estimate.model()::withMovingShare).orElse(estimate.model());
         Estimation said = realised.map(r -> how.withClause(r.describe())).orElse(how);
         return new Assessment(snapshot, restrict.apply(model), check, said, Conservative.config(config, check), start,
