@@ -132,24 +132,13 @@ public final class Planner {
         Estimator.Estimate estimate = estimator.estimate(snapshot, request.history());
         ClusterSnapshot last = request.lastWindow().orElse(null);
         Optional<PredictionCheck> check = PredictionCheck.of(request.previousPlan(), snapshot, config.lambda(), last)
-                .map(c -> c.withHindcast(refitError(request.previousPlan(), last, snapshot, estimator, estimate)));
+                .map(c -> c.withRefitError(Hindcast.refitError(request.previousPlan(), last, snapshot, estimator, estimate)));
         Estimation how = estimate.estimation().withLastPredictionError(check.map(PredictionCheck::error).orElse(Double.NaN));
         Optional<RealisedShare> realised = RealisedShare.of(request.previousPlan(), last, snapshot, check);
         LoadModel model = realised.map(estimate.model()::withMovingShare).orElse(estimate.model());
         Estimation said = realised.map(r -> how.withClause(r.describe())).orElse(how);
         return new Assessment(snapshot, restrict.apply(model), check, said, Conservative.config(config, check), start,
                 request.afterBalanced());
-    }
-
-    /**
-     * How far the model refitted on this window is off: the larger of its error replaying the
-     * previous plan's moves and its error on nodes it was not fitted on, so that it must both have
-     * learnt what the moves did and explain the nodes as they are now; NaN when the moves cannot be replayed.
-     */
-    private static double refitError(Plan previous, ClusterSnapshot last, ClusterSnapshot now, Estimator estimator,
-                                     Estimator.Estimate estimate) {
-        double replayed = Hindcast.error(previous, last, now, w -> estimator.share(w, estimate));
-        return Math.max(replayed, estimate.estimation().fitError());
     }
 
     /**

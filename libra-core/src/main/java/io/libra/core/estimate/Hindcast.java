@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 
 /**
  * The previous plan's moves replayed with the model refitted on the window that measured them: the
@@ -23,19 +22,33 @@ public final class Hindcast {
     }
 
     /**
-     * The replayed error; NaN unless {@code previous} was made on {@code before} and only moved regions.
-     *
-     * @param share a window's node totals shared among its regions by the current estimate
+     * How far the refitted model is off: the larger of its error replaying the previous plan's moves
+     * and its held-out error on the nodes now, so that it must both have learnt what the moves did and
+     * explain the nodes as they are; NaN unless {@code previous} was made on {@code before} and only
+     * moved regions.
      */
-    public static double error(Plan previous, ClusterSnapshot before, ClusterSnapshot now,
-                               Function<ClusterSnapshot, LoadModel> share) {
-        if (previous == null || before == null || previous.actions().isEmpty() || !RealisedShare.madeOn(previous, before)) {
+    public static double refitError(Plan previous, ClusterSnapshot before, ClusterSnapshot now, Estimator estimator,
+                                    Estimator.Estimate estimate) {
+        if (!replayable(previous, before)) {
             return Double.NaN;
         }
-        LoadModel replayed = share.apply(before);
+        return Math.max(replay(previous, estimator.share(before, estimate), now), estimate.estimation().fitError());
+    }
+
+    /** Whether {@code previous} was made on {@code before} and its actions are all moves. */
+    static boolean replayable(Plan previous, ClusterSnapshot before) {
+        if (previous == null || before == null || previous.actions().isEmpty() || !RealisedShare.madeOn(previous, before)) {
+            return false;
+        }
+        return previous.actions().stream().allMatch(a -> a instanceof MoveAction);
+    }
+
+    /** The error of {@code previous}'s moves carried out on {@code replayed}; NaN when one went to a node it lacks. */
+    static double replay(Plan previous, LoadModel replayed, ClusterSnapshot now) {
         Map<String, String> to = new HashMap<>();
         for (Action a : previous.actions()) {
-            if (!(a instanceof MoveAction m) || !replayed.hasNode(m.to())) {
+            MoveAction m = (MoveAction) a;
+            if (!replayed.hasNode(m.to())) {
                 return Double.NaN;
             }
             to.put(m.region(), m.to());

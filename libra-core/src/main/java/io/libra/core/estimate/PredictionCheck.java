@@ -45,12 +45,13 @@ import java.util.Optional;
  * @param shift        how far the workload moved since the last window, by the regions' counters
  * @param deltaBefore  Δ of the measured node totals in the window the previous plan's moves were made on; NaN when unknown
  * @param deltaNow     Δ of the measured node totals now; NaN when {@code deltaBefore} is
- * @param hindcast     the error, by the same measure, of the previous plan's moves replayed with the model
- *                     refitted on this window ({@link Hindcast}); NaN when they were not replayed
+ * @param refitError   how far the model refitted on this window is off, by the same measure: the larger of its
+ *                     error replaying the previous plan's moves and its held-out error ({@link Hindcast}); NaN
+ *                     when the moves were not replayed
  */
 public record PredictionCheck(double error, Dimension dimension, double claimed, boolean conservative, boolean carried,
                               List<NodeForecast> forecast, WorkloadShift shift, double deltaBefore, double deltaNow,
-                              double hindcast) {
+                              double refitError) {
     /** The share of a miss the workload's own change must explain for the miss not to count against the model. */
     static final double EXPLAINED = 0.5;
 
@@ -70,8 +71,8 @@ public record PredictionCheck(double error, Dimension dimension, double claimed,
         this(error, dimension, claimed, conservative, carried, forecast, shift, Double.NaN, Double.NaN, Double.NaN);
     }
 
-    /** The same check, with the refitted model's error on the same moves. */
-    public PredictionCheck withHindcast(double h) {
+    /** The same check, with the refitted model's error. */
+    public PredictionCheck withRefitError(double h) {
         return new PredictionCheck(error, dimension, claimed, conservative, carried, forecast, shift, deltaBefore, deltaNow, h);
     }
 
@@ -81,12 +82,12 @@ public record PredictionCheck(double error, Dimension dimension, double claimed,
      * the window that measured the moves, would have forecast them that closely.
      */
     public double bound() {
-        return refitted() ? hindcast : error;
+        return refitted() ? refitError : error;
     }
 
     /** Whether the model refitted on this window replays the previous plan's moves closer than their forecast. */
     public boolean refitted() {
-        return hindcast < error;
+        return refitError < error;
     }
 
     /** As {@link #of(Plan, ClusterSnapshot, double, ClusterSnapshot)} with no earlier window to measure the workload's own change. */
@@ -197,7 +198,7 @@ public record PredictionCheck(double error, Dimension dimension, double claimed,
         }
         if (refitted()) {
             base += String.format(Locale.ROOT, "; the model refitted on this window would have been off by %.1f%% on"
-                    + " those moves", 100 * hindcast);
+                    + " those moves", 100 * refitError);
         }
         if (explainedByWorkload()) {
             return base + String.format(Locale.ROOT, "; the workload itself moved by %.1f%% since the last window"
@@ -207,6 +208,6 @@ public record PredictionCheck(double error, Dimension dimension, double claimed,
             return base;
         }
         return base + (refitted() ? String.format(Locale.ROOT, ": conservative, only actions whose benefit exceeds %.1f%%",
-                100 * hindcast) : ": conservative, only actions whose benefit exceeds that error");
+                100 * refitError) : ": conservative, only actions whose benefit exceeds that error");
     }
 }

@@ -28,7 +28,7 @@ class HindcastTest {
 
     private double replay(Plan previous, ClusterSnapshot before, ClusterSnapshot now) {
         Estimator.Estimate e = estimator.estimate(now, List.of(before));
-        return Hindcast.error(previous, before, now, w -> estimator.share(w, e));
+        return Hindcast.replayable(previous, before) ? Hindcast.replay(previous, estimator.share(before, e), now) : Double.NaN;
     }
 
     /** Node totals that follow the regions' counters: the refitted model replays the move to the measured totals. */
