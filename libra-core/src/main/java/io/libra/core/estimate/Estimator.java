@@ -35,7 +35,8 @@ public final class Estimator {
     }
 
     /** The estimated load model and how it was obtained. */
-    public record Estimate(LoadModel model, Estimation estimation, CostFit cpu, CostFit disk) {
+    public record Estimate(LoadModel model, Estimation estimation, CostFit cpu, CostFit disk, NodeBackgrounds cpuOwn,
+                           NodeBackgrounds diskOwn) {
     }
 
     /** @throws History.MismatchException when a window does not belong with the current one */
@@ -46,27 +47,35 @@ public final class Estimator {
         List<NodeSample> samples = samples(windows);
         CostFit cpu = CostFit.fit(Dimension.CPU, samples, CostFeatures.prior(Dimension.CPU, config), learn);
         CostFit disk = CostFit.fit(Dimension.DISK, samples, CostFeatures.prior(Dimension.DISK, config), learn);
-        LoadModel model = LoadSharing.share(now, rule(cpu, MetricMapping.cpuRule(config)),
-                rule(disk, MetricMapping.diskRule(config)));
+        NodeBackgrounds cpuOwn = own(now, cpu, samples);
+        NodeBackgrounds diskOwn = own(now, disk, samples);
+        LoadModel model = LoadSharing.share(now, rule(cpu, MetricMapping.cpuRule(config), cpuOwn),
+                rule(disk, MetricMapping.diskRule(config), diskOwn));
         String cpuModel = label(now, cpu);
         String diskModel = label(now, disk);
         Estimation e = new Estimation(cpuModel.equals(diskModel) ? cpuModel : cpuModel + "/" + diskModel,
                 windows.size(), fitError(now, cpu, disk), Double.NaN,
-                "cpu: " + detail(now, cpu) + "; disk: " + detail(now, disk));
-        return new Estimate(model, e, cpu, disk);
+                "cpu: " + detail(now, cpu, cpuOwn) + "; disk: " + detail(now, disk, diskOwn));
+        return new Estimate(model, e, cpu, disk, cpuOwn, diskOwn);
     }
 
     /** {@code window}'s node totals shared among its regions by {@code e}'s cost model (an earlier window, replayed). */
     public LoadModel share(ClusterSnapshot window, Estimate e) {
-        return LoadSharing.share(window, rule(e.cpu(), MetricMapping.cpuRule(config)),
-                rule(e.disk(), MetricMapping.diskRule(config)));
+        return LoadSharing.share(window, rule(e.cpu(), MetricMapping.cpuRule(config), e.cpuOwn()),
+                rule(e.disk(), MetricMapping.diskRule(config), e.diskOwn()));
     }
 
-    private LoadSharing.Rule rule(CostFit fit, LoadSharing.Rule mapping) {
+    /** Nodes' own backgrounds, when learning and the dimension is estimated rather than measured per region. */
+    private NodeBackgrounds own(ClusterSnapshot now, CostFit fit, List<NodeSample> samples) {
+        return learn && !LoadSharing.allMeasured(now, fit.dimension()) ? NodeBackgrounds.of(fit.dimension(), fit, samples)
+                : NodeBackgrounds.NONE;
+    }
+
+    private LoadSharing.Rule rule(CostFit fit, LoadSharing.Rule mapping, NodeBackgrounds own) {
         if (!fit.learnt()) {
-            return mapping;
+            return new LoadSharing.Rule(mapping.cost(), mapping.background(), own);
         }
-        return new LoadSharing.Rule(r -> fit.cost(features.of(r.counters())), fit.background());
+        return new LoadSharing.Rule(r -> fit.cost(features.of(r.counters())), fit.background(), own);
     }
 
     private static String label(ClusterSnapshot now, CostFit fit) {
@@ -76,13 +85,14 @@ public final class Estimator {
         return fit.learnt() ? Estimation.LEARNT : Estimation.MAPPING;
     }
 
-    private static String detail(ClusterSnapshot now, CostFit fit) {
+    private static String detail(ClusterSnapshot now, CostFit fit, NodeBackgrounds own) {
         if (LoadSharing.allMeasured(now, fit.dimension())) {
             return "measured per region";
         }
         String aside = LoadSharing.setAside(now, fit.dimension());
         String fitted = fit.learnt() && fit.background() > 0 && now.hasCapacities()
                 ? fit.detail() + " (per node of mean size; each node's in proportion to its capacity)" : fit.detail();
+        fitted = own.detail().isEmpty() ? fitted : fitted + "; " + own.detail();
         return aside.isEmpty() ? fitted : fitted + "; " + aside;
     }
 

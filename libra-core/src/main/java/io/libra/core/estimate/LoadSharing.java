@@ -29,8 +29,18 @@ final class LoadSharing {
         double of(Region r);
     }
 
-    /** How one dimension is shared: the cost that weighs regions and the base each node keeps. */
-    record Rule(RegionCost cost, double background) {
+    /**
+     * How one dimension is shared: the cost that weighs regions and the base each node keeps, a
+     * background per node of mean size (each node's in proportion to its size) plus its own offset.
+     */
+    record Rule(RegionCost cost, double background, NodeBackgrounds own) {
+        Rule(RegionCost cost, double background) {
+            this(cost, background, NodeBackgrounds.NONE);
+        }
+
+        double base(Node node, double size) {
+            return background * size + own.of(node.id());
+        }
     }
 
     private LoadSharing() {
@@ -150,7 +160,7 @@ final class LoadSharing {
                     scale[j] = Math.min(1, load / measured[j]);
                     base[j] = load - measured[j] * scale[j];
                 } else {
-                    base[j] = total[j] > 0 ? Math.min(load, Math.max(0, rule.background() * size[j])) : load;
+                    base[j] = total[j] > 0 ? Math.min(load, Math.max(0, rule.base(s.nodes().get(j), size[j]))) : load;
                     scale[j] = total[j] > 0 ? (load - base[j]) / total[j] : 0;
                 }
             }

@@ -1,0 +1,139 @@
+package io.libra.core.estimate;
+
+import io.libra.core.model.Dimension;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A background of each node's own, beyond the one every node carries in proportion to its size:
+ * work on that node no region counter explains (a compaction backlog, a noisy neighbour, a slower
+ * disk). It shows as a residual (measured − the cost model's prediction) that stays with the node
+ * when its regions change. A residual that follows the regions instead is the cost model's error
+ * about those regions and must keep moving with them, so a node's residual is only taken as its
+ * own when it predicted the node's total in a window whose region load differed from the others'
+ * ({@link #MIN_CHANGE}), better than no offset did (leave-one-window-out). With one window, or
+ * nodes whose regions never changed, there is no such evidence and no offset.
+ *
+ * @param offsets per node id, added to the node's base load (may be negative); absent means 0
+ * @param detail  one clause for the estimation detail; empty when no node has an offset
+ */
+public record NodeBackgrounds(Map<String, Double> offsets, String detail) {
+    public static final NodeBackgrounds NONE = new NodeBackgrounds(Map.of(), "");
+    /** A window's predicted region load must differ by this share of the node's load from the others'. */
+    static final double MIN_CHANGE = 0.05;
+    /** The offset must cut the error on the changed windows by this fraction, so noise does not flip it. */
+    static final double MARGIN = 0.1;
+
+    public NodeBackgrounds {
+        offsets = Map.copyOf(offsets);
+    }
+
+    public double of(String node) {
+        return offsets.getOrDefault(node, 0.0);
+    }
+
+    /** The offsets of {@code fit}'s residuals across the windows of {@code samples}. */
+    static NodeBackgrounds of(Dimension d, CostFit fit, List<NodeSample> samples) {
+        Map<String, Residuals> byNode = new LinkedHashMap<>();
+        for (NodeSample s : samples) {
+            byNode.computeIfAbsent(s.node(), k -> new Residuals()).add(s.measured(d), CostFit.dot(fit.weights(), s.features(d)));
+        }
+        Map<String, Double> offsets = new HashMap<>();
+        double with = 0;
+        double without = 0;
+        for (Map.Entry<String, Residuals> e : byNode.entrySet()) {
+            Residuals r = e.getValue();
+            double[] errors = r.heldOut();
+            if (errors[1] > 0 && errors[0] < (1 - MARGIN) * errors[1]) {
+                offsets.put(e.getKey(), r.mean());
+                with += errors[0];
+                without += errors[1];
+            }
+        }
+        if (offsets.isEmpty()) {
+            return NONE;
+        }
+        double load = changedLoad(byNode, offsets);
+        return new NodeBackgrounds(offsets, String.format(Locale.ROOT, "a background of its own on %d of %d nodes,"
+                + " whose residual stayed when their regions changed (%.1f%% off on those windows with it, %.1f%% without)",
+                offsets.size(), byNode.size(), 100 * with / load, 100 * without / load));
+    }
+
+    /** The measured load of the offset nodes' changed windows, the base of the percentages. */
+    private static double changedLoad(Map<String, Residuals> byNode, Map<String, Double> offsets) {
+        double total = 0;
+        for (String node : offsets.keySet()) {
+            total += byNode.get(node).changedLoad();
+        }
+        return total;
+    }
+
+    /** One node's measured and predicted totals, window by window. */
+    private static final class Residuals {
+        /** Per window, {measured, predicted}. */
+        private final List<double[]> windows = new ArrayList<>();
+
+        void add(double measured, double predicted) {
+            windows.add(new double[] {measured, predicted});
+        }
+
+        double mean() {
+            double s = 0;
+            for (double[] w : windows) {
+                s += w[0] - w[1];
+            }
+            return s / windows.size();
+        }
+
+        /**
+         * Over the windows whose predicted load differed from the other windows' mean, the error
+         * predicting each with the mean residual of the others, and with no offset: {with, without}.
+         */
+        double[] heldOut() {
+            double with = 0;
+            double without = 0;
+            for (int t = 0; t < windows.size(); t++) {
+                double[] w = windows.get(t);
+                if (changed(t)) {
+                    with += Math.abs(w[0] - w[1] - othersMean(t, 0) + othersMean(t, 1));
+                    without += Math.abs(w[0] - w[1]);
+                }
+            }
+            return new double[] {with, without};
+        }
+
+        double changedLoad() {
+            double s = 0;
+            for (int t = 0; t < windows.size(); t++) {
+                s += changed(t) ? windows.get(t)[0] : 0;
+            }
+            return s;
+        }
+
+        /** Whether window t's predicted load differs enough from the other windows' (never with one window). */
+        private boolean changed(int t) {
+            if (windows.size() < 2) {
+                return false;
+            }
+            double load = 0;
+            for (double[] w : windows) {
+                load += w[0];
+            }
+            load /= windows.size();
+            return Math.abs(windows.get(t)[1] - othersMean(t, 1)) >= MIN_CHANGE * load;
+        }
+
+        /** The mean of the other windows' measured (k = 0) or predicted (k = 1) totals. */
+        private double othersMean(int t, int k) {
+            double s = 0;
+            for (int u = 0; u < windows.size(); u++) {
+                s += u == t ? 0 : windows.get(u)[k];
+            }
+            return s / (windows.size() - 1);
+        }
+    }
+}

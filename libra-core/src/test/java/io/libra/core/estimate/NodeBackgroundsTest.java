@@ -1,0 +1,105 @@
+package io.libra.core.estimate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.libra.core.model.ClusterSnapshot;
+import io.libra.core.model.Dimension;
+import io.libra.core.model.Node;
+import io.libra.core.model.Region;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class NodeBackgroundsTest {
+    private static final double EXTRA = 0.5;
+    private final Estimator estimator = new Estimator(EstimationConfig.DEFAULT);
+    private final SyntheticCluster cluster = new SyntheticCluster(8, 160, 11);
+
+    private ClusterSnapshot window(int index) {
+        return cluster.window(index, 11, SyntheticCluster::byteCpu, SyntheticCluster::cachedDisk, 0.2, 0.005);
+    }
+
+    /** The window with {@code extra} more busy cores on {@code node}. */
+    private static ClusterSnapshot withCpu(ClusterSnapshot w, String node, double extra) {
+        List<Node> nodes = new ArrayList<>();
+        for (Node n : w.nodes()) {
+            nodes.add(n.id().equals(node) ? new Node(n.id(), n.cpuCores(), n.cpuUsage() + extra, n.diskBytesPerSec()) : n);
+        }
+        return w.withState(nodes, w.regions());
+    }
+
+    /** Where region {@code id} sits in window {@code w}. */
+    private static String nodeOf(ClusterSnapshot w, String id) {
+        return w.regions().stream().filter(r -> r.id().equals(id)).map(Region::node).findFirst().orElseThrow();
+    }
+
+    private static int index(ClusterSnapshot w, String node) {
+        for (int j = 0; j < w.nodes().size(); j++) {
+            if (w.nodes().get(j).id().equals(node)) {
+                return j;
+            }
+        }
+        throw new IllegalArgumentException(node);
+    }
+
+    /**
+     * Half a core of work on n3 that no region explains, in two windows between which every node's
+     * regions changed: it is n3's own, so n3 keeps it as base load when its regions move.
+     */
+    @Test
+    void workANodeKeepsWhenItsRegionsChangeIsItsOwn() {
+        ClusterSnapshot before = withCpu(window(0), "n3", EXTRA);
+        ClusterSnapshot now = withCpu(window(1), "n3", EXTRA);
+
+        Estimator.Estimate e = estimator.estimate(now, List.of(before));
+
+        assertThat(e.cpuOwn().offsets()).as(e.estimation().detail()).containsKey("n3");
+        assertThat(e.estimation().detail()).contains("a background of its own on");
+        double others = 0;
+        for (int j = 0; j < now.nodes().size(); j++) {
+            others += j == index(now, "n3") ? 0 : e.model().base(j, Dimension.CPU) / (now.nodes().size() - 1);
+        }
+        assertThat(e.model().base(index(now, "n3"), Dimension.CPU) - others).isCloseTo(EXTRA, within(0.1));
+    }
+
+    /**
+     * Half a core that goes with region r7 wherever it sits is the cost model's error about r7, not
+     * any node's: the nodes that held it in either window take no background of their own.
+     */
+    @Test
+    void workThatFollowsARegionIsNotANodesOwn() {
+        ClusterSnapshot w0 = window(0);
+        ClusterSnapshot w1 = window(1);
+        String first = nodeOf(w0, "r7");
+        String second = nodeOf(w1, "r7");
+        assertThat(first).as("the synthetic placement moves r7").isNotEqualTo(second);
+        ClusterSnapshot before = withCpu(w0, first, EXTRA);
+        ClusterSnapshot now = withCpu(w1, second, EXTRA);
+
+        Estimator.Estimate e = estimator.estimate(now, List.of(before));
+
+        assertThat(e.cpuOwn().offsets()).as(e.estimation().detail()).doesNotContainKeys(first, second);
+    }
+
+    /** One window cannot tell a node's own work from its regions': no node gets a background of its own. */
+    @Test
+    void oneWindowGivesNoNodeABackgroundOfItsOwn() {
+        Estimator.Estimate e = estimator.estimate(withCpu(window(1), "n3", EXTRA), List.of());
+
+        assertThat(e.cpuOwn()).isEqualTo(NodeBackgrounds.NONE);
+        assertThat(e.diskOwn()).isEqualTo(NodeBackgrounds.NONE);
+        assertThat(e.estimation().detail()).doesNotContain("of its own");
+    }
+
+    /** With learning off, the paper's mapping is kept as it is: no node gets a background of its own. */
+    @Test
+    void theMappingAloneKeepsNoBackgroundOfItsOwn() {
+        ClusterSnapshot before = withCpu(window(0), "n3", EXTRA);
+        ClusterSnapshot now = withCpu(window(1), "n3", EXTRA);
+
+        Estimator.Estimate e = new Estimator(EstimationConfig.DEFAULT, false).estimate(now, List.of(before));
+
+        assertThat(e.cpuOwn()).isEqualTo(NodeBackgrounds.NONE);
+    }
+}
