@@ -20,7 +20,7 @@ public final class CostFeatures {
             "medium reads", "medium read bytes", "large reads", "large read bytes", "writes", "write bytes");
     /** Reads of this many floors or more are large. */
     static final double LARGE_FLOORS = 16;
-    private static final int WRITE_OPS = 7;
+    static final int WRITE_OPS = 7;
     private static final int WRITE_BYTES = 8;
 
     private final double floorBytes;
@@ -35,6 +35,11 @@ public final class CostFeatures {
 
     public static String name(int k) {
         return NAMES.get(k);
+    }
+
+    /** The kind of a feature: 0 the constant, 1 reads (ops and bytes of every class), 2 writes. */
+    static int kind(int k) {
+        return k == BACKGROUND ? 0 : k < WRITE_OPS ? 1 : 2;
     }
 
     /** Adds a region's features (without the constant) to {@code into}. */

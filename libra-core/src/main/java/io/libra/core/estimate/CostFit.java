@@ -26,6 +26,8 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
                       String detail) {
     private static final double[] PULLS = {1e-3, 1e-2, 1e-1, 1, 10};
     private static final int MAX_FOLDS = 10;
+    /** Weights of the model by kind: background, reads, writes. */
+    private static final int KINDS = 3;
     /** Held-out groups (nodes, else windows) a fit needs before it is judged. */
     private static final int MIN_FOLDS = 4;
     /** The learnt model must beat the mapping's held-out error by this fraction, so noise does not flip it. */
@@ -57,8 +59,10 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
         String thin = thin(all, folds);
         if (thin != null) {
             boolean twoWeights = learn && folds.groups().size() >= MIN_FOLDS;
-            return (twoWeights ? withBackground(d, samples, all, held, folds, mappingError) : Optional.<CostFit>empty())
-                    .orElseGet(() -> mapping(d, all, mappingError, thin));
+            Optional<CostFit> two = twoWeights ? withBackground(d, samples, all, held, folds, mappingError) : Optional.empty();
+            Optional<CostFit> three = twoWeights && all.count() >= KINDS + 2
+                    ? byKind(d, samples, all, held, folds, mappingError) : Optional.empty();
+            return lower(two, three).orElseGet(() -> mapping(d, all, mappingError, thin));
         }
         if (!learn) {
             return mapping(d, all, mappingError, "mapping: learning is off");
@@ -103,6 +107,40 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
                 "the mapping with a per-node background, from %d samples of %d nodes (too few for every weight):"
                 + " %.1f%% held-out error (mapping %.1f%%), background %.3g", samples.size(), folds.nodes(), 100 * e,
                 100 * mappingError, w[CostFeatures.BACKGROUND])));
+    }
+
+    /**
+     * The mapping's read and write parts scaled apart plus a background ({@link Moments#scaledPriorByKind}),
+     * at the pull toward the two-weight model that predicts held-out nodes best, where that beats the mapping.
+     */
+    private static Optional<CostFit> byKind(Dimension d, List<NodeSample> samples, Moments all, Moments[] held,
+                                            Folds folds, double mappingError) {
+        double best = Double.POSITIVE_INFINITY;
+        double pull = PULLS[PULLS.length - 1];
+        for (double mu : PULLS) {
+            double e = heldOutError(all, held, folds, samples, d, m -> m.scaledPriorByKind(mu));
+            if (e < best) {
+                best = e;
+                pull = mu;
+            }
+        }
+        if (!(best < mappingError * (1 - MARGIN))) {
+            return Optional.empty();
+        }
+        double[] w = all.scaledPriorByKind(pull);
+        return Optional.of(new CostFit(d, true, w, best, mappingError, String.format(Locale.ROOT,
+                "the mapping with its reads and writes scaled apart and a per-node background, from %d samples of %d"
+                + " nodes (too few for every weight): %.1f%% held-out error (mapping %.1f%%), %s", samples.size(),
+                folds.nodes(), 100 * best, 100 * mappingError, describe(w))));
+    }
+
+    /** The fit of lower held-out error, if any; the simpler one where they predict about as well. */
+    private static Optional<CostFit> lower(Optional<CostFit> simpler, Optional<CostFit> richer) {
+        if (simpler.isEmpty() || richer.isEmpty()) {
+            return simpler.isPresent() ? simpler : richer;
+        }
+        double e = richer.get().fitError();
+        return simpler.get().fitError() <= e * (1 + SAME_ERROR) + SAME_ERROR_ABSOLUTE ? simpler : richer;
     }
 
     private static String collinearNote(boolean[] dropped) {

@@ -121,6 +121,43 @@ final class Moments {
         return w;
     }
 
+    /**
+     * The mapping with its read and its write parts scaled apart, plus a per-node background:
+     * {@code b + a_r × (prior reads · x) + a_w × (prior writes · x)}, pulled toward the two-weight
+     * model by {@code pull}. Three weights: what the paper's correction factor (and its write cost
+     * on disk) gets wrong is the ratio of writes to reads, which this learns from few samples.
+     */
+    double[] scaledPriorByKind(double pull) {
+        double[][] g = new double[3][3];
+        double[] y = new double[3];
+        for (int p = 0; p < xty.length; p++) {
+            double sp = p == CostFeatures.BACKGROUND ? 1 : priorShape[p];
+            y[CostFeatures.kind(p)] += sp * xty[p];
+            for (int q = 0; q < xty.length; q++) {
+                double sq = q == CostFeatures.BACKGROUND ? 1 : priorShape[q];
+                g[CostFeatures.kind(p)][CostFeatures.kind(q)] += sp * gram[p][q] * sq;
+            }
+        }
+        double[] two = scaledPriorWithBackground();
+        double scale = scaleOf(two);
+        double[] k = RidgeNnls.solve(g, y, new double[] {two[CostFeatures.BACKGROUND], scale, scale}, pull, new boolean[3]);
+        double[] w = new double[priorShape.length];
+        for (int p = 0; p < w.length; p++) {
+            w[p] = p == CostFeatures.BACKGROUND ? k[0] : priorShape[p] * k[CostFeatures.kind(p)];
+        }
+        return w;
+    }
+
+    /** The factor a scaled prior applies to the prior's shape. */
+    private double scaleOf(double[] scaled) {
+        for (int p = 0; p < priorShape.length; p++) {
+            if (p != CostFeatures.BACKGROUND && priorShape[p] > 0) {
+                return scaled[p] / priorShape[p];
+            }
+        }
+        return 0;
+    }
+
     /** The fit pulled toward the scaled prior; {@code dropped} features keep weight 0. */
     double[] solve(double pull, boolean[] dropped) {
         double[] prior = scaledPrior();

@@ -117,6 +117,46 @@ class EstimatorTest {
         assertThat(e.cpu().fitError()).isLessThan(e.cpu().mappingError());
     }
 
+    /** CPU whose writes cost five reads, not the mapping's 1.63. */
+    private static double heavyWriteCpu(RegionCounters c) {
+        return (c.readOps() + 5 * c.writeOps()) * 10e-6;
+    }
+
+    /**
+     * One window of eight nodes whose mixes of reads and writes differ, where a write costs five
+     * reads: the two-weight model keeps the mapping's 1.63 and cannot fit it, but the mapping's
+     * read and write parts scaled apart (three weights) can, and learn the ratio.
+     */
+    @Test
+    void oneWindowOfAFewNodesLearnsWhatAWriteCostsAgainstARead() {
+        List<Node> nodes = new ArrayList<>();
+        List<Region> regions = new ArrayList<>();
+        for (int j = 0; j < 8; j++) {
+            double reads = 100 * (1 + j % 4);
+            double writes = 100 * (1 + (3 * j) % 5);
+            double cpu = 1.5;
+            for (int k = 0; k < 9; k++) {
+                double size = new double[] {300, 8_000, 100_000}[k % 3]; // every read size class: too few samples for each weight
+                RegionCounters c = new RegionCounters(reads, writes, reads * size, writes * 500);
+                cpu += heavyWriteCpu(c);
+                int i = 9 * j + k;
+                regions.add(new Region("r" + i, "t", new KeyRange(String.format("%03x", i), String.format("%03x", i + 1)),
+                        "n" + j, 1e6, c));
+            }
+            nodes.add(new Node("n" + j, 16, cpu, 1e6));
+        }
+        Estimator.Estimate e = estimator.estimate(new ClusterSnapshot("hbase", Instant.EPOCH, 60, nodes, regions), List.of());
+
+        assertThat(e.cpu().learnt()).as(e.cpu().detail()).isTrue();
+        assertThat(e.cpu().detail()).contains("the mapping with its reads and writes scaled apart and a per-node background")
+                .contains("too few for every weight");
+        double[] weights = e.cpu().weights();
+        assertThat(weights[CostFeatures.WRITE_OPS] / weights[1]).as("a write against a read").isCloseTo(5.0,
+                org.assertj.core.data.Offset.offset(0.25));
+        assertThat(e.cpu().background()).isBetween(1.4, 1.6);
+        assertThat(e.cpu().fitError()).isLessThan(0.02).isLessThan(e.cpu().mappingError());
+    }
+
     /**
      * Nodes of different sizes carry work no region explains in proportion to their size (a node
      * of 16 cores takes twice the replicas' writes of one of 8). One window of eight such nodes
