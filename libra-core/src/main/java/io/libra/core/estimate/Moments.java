@@ -71,6 +71,16 @@ final class Moments {
 
     /** The mapping as a predictor: the prior's shape times the scale that best fits these samples. */
     double[] scaledPrior() {
+        double scale = priorScale();
+        double[] w = new double[priorShape.length];
+        for (int p = 0; p < w.length; p++) {
+            w[p] = priorShape[p] * scale;
+        }
+        return w;
+    }
+
+    /** The scale of {@link #scaledPrior}. */
+    private double priorScale() {
         double num = 0;
         double den = 0;
         for (int p = 0; p < xty.length; p++) {
@@ -79,12 +89,7 @@ final class Moments {
                 den += priorShape[p] * gram[p][q] * priorShape[q];
             }
         }
-        double scale = den > 0 && num > 0 ? num / den : 0;
-        double[] w = new double[priorShape.length];
-        for (int p = 0; p < w.length; p++) {
-            w[p] = priorShape[p] * scale;
-        }
-        return w;
+        return den > 0 && num > 0 ? num / den : 0;
     }
 
     /**
@@ -94,6 +99,20 @@ final class Moments {
      * {@code b} instead of being shared among its regions.
      */
     double[] scaledPriorWithBackground() {
+        double[] ba = backgroundAndScale();
+        if (ba == null) {
+            return scaledPrior();
+        }
+        double[] w = new double[priorShape.length];
+        for (int p = 0; p < w.length; p++) {
+            w[p] = priorShape[p] * ba[1];
+        }
+        w[CostFeatures.BACKGROUND] = ba[0];
+        return w;
+    }
+
+    /** {b, a} of {@link #scaledPriorWithBackground}; null when either would not be positive. */
+    private double[] backgroundAndScale() {
         int bg = CostFeatures.BACKGROUND;
         double uu = gram[bg][bg];
         double uy = xty[bg];
@@ -110,15 +129,7 @@ final class Moments {
         double det = uu * vv - uv * uv;
         double b = det > 0 ? (vv * uy - uv * vy) / det : 0;
         double a = det > 0 ? (uu * vy - uv * uy) / det : 0;
-        if (!(det > 0) || b <= 0 || a <= 0) {
-            return scaledPrior();
-        }
-        double[] w = new double[priorShape.length];
-        for (int p = 0; p < w.length; p++) {
-            w[p] = priorShape[p] * a;
-        }
-        w[bg] = b;
-        return w;
+        return det > 0 && b > 0 && a > 0 ? new double[] {b, a} : null;
     }
 
     /**
@@ -138,24 +149,14 @@ final class Moments {
                 g[CostFeatures.kind(p)][CostFeatures.kind(q)] += sp * gram[p][q] * sq;
             }
         }
-        double[] two = scaledPriorWithBackground();
-        double scale = scaleOf(two);
-        double[] k = RidgeNnls.solve(g, y, new double[] {two[CostFeatures.BACKGROUND], scale, scale}, pull, new boolean[3]);
+        double[] ba = backgroundAndScale();
+        double[] start = ba != null ? new double[] {ba[0], ba[1], ba[1]} : new double[] {0, priorScale(), priorScale()};
+        double[] k = RidgeNnls.solve(g, y, start, pull, new boolean[3]);
         double[] w = new double[priorShape.length];
         for (int p = 0; p < w.length; p++) {
             w[p] = p == CostFeatures.BACKGROUND ? k[0] : priorShape[p] * k[CostFeatures.kind(p)];
         }
         return w;
-    }
-
-    /** The factor a scaled prior applies to the prior's shape. */
-    private double scaleOf(double[] scaled) {
-        for (int p = 0; p < priorShape.length; p++) {
-            if (p != CostFeatures.BACKGROUND && priorShape[p] > 0) {
-                return scaled[p] / priorShape[p];
-            }
-        }
-        return 0;
     }
 
     /** The fit pulled toward the scaled prior; {@code dropped} features keep weight 0. */

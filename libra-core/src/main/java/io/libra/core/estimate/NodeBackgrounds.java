@@ -45,31 +45,22 @@ public record NodeBackgrounds(Map<String, Double> offsets, String detail) {
         Map<String, Double> offsets = new HashMap<>();
         double with = 0;
         double without = 0;
+        double load = 0;
         for (Map.Entry<String, Residuals> e : byNode.entrySet()) {
-            Residuals r = e.getValue();
-            double[] errors = r.heldOut();
-            if (errors[1] > 0 && errors[0] < (1 - MARGIN) * errors[1]) {
-                offsets.put(e.getKey(), r.mean());
-                with += errors[0];
-                without += errors[1];
+            Residuals.HeldOut h = e.getValue().heldOut();
+            if (h.without() > 0 && h.with() < (1 - MARGIN) * h.without()) {
+                offsets.put(e.getKey(), e.getValue().mean());
+                with += h.with();
+                without += h.without();
+                load += h.load();
             }
         }
         if (offsets.isEmpty()) {
             return NONE;
         }
-        double load = changedLoad(byNode, offsets);
         return new NodeBackgrounds(offsets, String.format(Locale.ROOT, "a background of its own on %d of %d nodes,"
                 + " whose residual stayed when their regions changed (%.1f%% off on those windows with it, %.1f%% without)",
                 offsets.size(), byNode.size(), 100 * with / load, 100 * without / load));
-    }
-
-    /** The measured load of the offset nodes' changed windows, the base of the percentages. */
-    private static double changedLoad(Map<String, Residuals> byNode, Map<String, Double> offsets) {
-        double total = 0;
-        for (String node : offsets.keySet()) {
-            total += byNode.get(node).changedLoad();
-        }
-        return total;
     }
 
     /** One node's measured and predicted totals, window by window. */
@@ -90,28 +81,25 @@ public record NodeBackgrounds(Map<String, Double> offsets, String detail) {
         }
 
         /**
-         * Over the windows whose predicted load differed from the other windows' mean, the error
-         * predicting each with the mean residual of the others, and with no offset: {with, without}.
+         * Over the windows whose predicted load differed from the other windows' mean: the error
+         * predicting each with the mean residual of the others, with no offset, and their measured load.
          */
-        double[] heldOut() {
+        record HeldOut(double with, double without, double load) {
+        }
+
+        HeldOut heldOut() {
             double with = 0;
             double without = 0;
+            double load = 0;
             for (int t = 0; t < windows.size(); t++) {
                 double[] w = windows.get(t);
                 if (changed(t)) {
                     with += Math.abs(w[0] - w[1] - othersMean(t, 0) + othersMean(t, 1));
                     without += Math.abs(w[0] - w[1]);
+                    load += w[0];
                 }
             }
-            return new double[] {with, without};
-        }
-
-        double changedLoad() {
-            double s = 0;
-            for (int t = 0; t < windows.size(); t++) {
-                s += changed(t) ? windows.get(t)[0] : 0;
-            }
-            return s;
+            return new HeldOut(with, without, load);
         }
 
         /** Whether window t's predicted load differs enough from the other windows' (never with one window). */
