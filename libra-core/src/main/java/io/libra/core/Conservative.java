@@ -2,6 +2,7 @@ package io.libra.core;
 
 import io.libra.core.estimate.LoadModel;
 import io.libra.core.estimate.PredictionCheck;
+import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.plan.Action;
 import io.libra.core.plan.Plan;
 import io.libra.core.plan.PlanStatus;
@@ -39,23 +40,50 @@ final class Conservative {
 
     /**
      * Noise suppression against the forecast check: a plan whose predicted gain in Δ is within
-     * {@value #NOISE_MULTIPLE}× the last measured forecast error cannot be told from noise, so
-     * carrying it out would be churn. The cluster is left as it is and the detail says why.
+     * {@value #NOISE_MULTIPLE}× the error it should expect cannot be told from noise, so carrying
+     * it out would be churn. The cluster is left as it is and the detail says why. The error to
+     * expect is the last forecast's, scaled by how far this plan moves the nodes against how far
+     * that one did ({@link PredictionCheck#scaleTo}): after a large plan whose forecast held, a
+     * small correcting step is not held to the large plan's error, so the loop keeps converging.
      */
-    static StrategyOutcome withinNoise(StrategyOutcome outcome, Optional<PredictionCheck> check, LoadModel model) {
+    static StrategyOutcome withinNoise(StrategyOutcome outcome, Optional<PredictionCheck> check, LoadModel model,
+                                       ClusterSnapshot snapshot) {
         Plan p = outcome.plan();
-        if (check.isEmpty() || p.status() != PlanStatus.PLANNED || p.actions().isEmpty()) {
+        if (check.isEmpty() || p.status() != PlanStatus.PLANNED || p.actions().isEmpty() || p.isRevert()) {
             return outcome;
         }
         double gain = p.before().imbalanceDegree() - p.predicted().imbalanceDegree();
-        double noise = NOISE_MULTIPLE * check.get().bound();
+        double planned = PredictionCheck.change(outcome.predicted().forecast(), snapshot, check.get().dimension());
+        double noise = NOISE_MULTIPLE * check.get().bound() * check.get().scaleTo(planned);
         if (gain >= noise) {
             return outcome;
         }
-        String why = String.format(Locale.ROOT, "predicted gain in Δ %.1f%% is within %.0f× %s (%.1f%%): not worth moving",
+        String why = String.format(Locale.ROOT, "predicted gain in Δ %.1f%% is within %.0f× %s (%.1f%%%s): not worth moving",
                 100 * gain, NOISE_MULTIPLE, check.get().refitted() ? "the refitted model's error on the last moves"
-                        : "the last forecast error", 100 * check.get().bound());
+                        : "the last forecast error", 100 * check.get().bound(), scaled(noise, check.get()));
         return new StrategyOutcome(Plan.empty(p.strategy(), p.before(), PlanStatus.BALANCED, why), model);
+    }
+
+    /**
+     * After moves were taken back ({@link Plan#takenBack()} of the previous plan), a plan that aims
+     * where they aimed ({@link PredictionCheck#repeats}) is held back: its forecast is the one
+     * measured wrong, so carrying it out would repeat the miss.
+     */
+    static StrategyOutcome repeated(StrategyOutcome outcome, Optional<PredictionCheck> check, Plan previous,
+                                    LoadModel model, ClusterSnapshot snapshot) {
+        Plan p = outcome.plan();
+        if (check.isEmpty() || previous == null || previous.takenBack().isEmpty() || p.actions().isEmpty()
+                || p.isRevert() || !check.get().repeats(outcome.predicted().forecast(), snapshot)) {
+            return outcome;
+        }
+        String why = String.format(Locale.ROOT, "the plan aims where the %d moves taken back aimed, whose forecast is off"
+                + " by %.1f%%: not repeating them", previous.takenBack().size(), 100 * check.get().error());
+        return new StrategyOutcome(Plan.empty(p.strategy(), p.before(), PlanStatus.BALANCED, why), model);
+    }
+
+    private static String scaled(double noise, PredictionCheck check) {
+        return noise < NOISE_MULTIPLE * check.bound()
+                ? String.format(Locale.ROOT, ", %.1f%% for a plan this size", 100 * noise) : "";
     }
 
     /** Says in the plan's detail and in every action's reason why the plan is conservative. */

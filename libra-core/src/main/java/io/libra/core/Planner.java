@@ -113,7 +113,7 @@ public final class Planner {
                 ? new StrategyOutcome(Plan.empty(strategy.name(), a.model().balance(), PlanStatus.SUSPENDED,
                         unstable.get()), a.model())
                 : strategy.outcome(a.model(), new PlanningContext(a.config(), estimation, placement));
-        return finish(outcome, a);
+        return finish(outcome, a, request.previousPlan(), placement);
     }
 
     /**
@@ -148,9 +148,23 @@ public final class Planner {
      * record it. Any strategy's outcome on {@code a.model()} may be finished.
      */
     public PlanResult finish(StrategyOutcome outcome, Assessment a) {
+        return finish(outcome, a, null, PlacementRule.ANY);
+    }
+
+    /**
+     * As {@link #finish(StrategyOutcome, Assessment)}; when nothing is to move and the
+     * {@code previous} plan's moves were measured to leave Δ worse, they are taken back
+     * ({@link Revert}), each as the store's placement rule allows. {@code previous} may be null.
+     */
+    public PlanResult finish(StrategyOutcome outcome, Assessment a, Plan previous, PlacementRule placement) {
         StrategyOutcome held = Hysteresis.hold(outcome, a.afterBalanced(), config.lambda(), a.model());
-        StrategyOutcome kept = Conservative.withinNoise(held, a.check(), a.model());
+        StrategyOutcome noise = Conservative.repeated(Conservative.withinNoise(held, a.check(), a.model(), a.snapshot()),
+                a.check(), previous, a.model(), a.snapshot());
+        boolean idle = noise.plan().actions().isEmpty() && noise.plan().status() != PlanStatus.SUSPENDED;
+        StrategyOutcome kept = idle && previous != null
+                ? Revert.of(previous, a.check(), a.model(), estimation, placement).orElse(noise) : noise;
         Plan plan = Conservative.explain(kept.plan(), a.check()).withForecast(forecast(kept, a), a.estimation());
+        plan = carriesOn(plan, a) && previous != null && !plan.isRevert() ? plan.withTakenBack(previous.takenBack()) : plan;
         PlanResult result = new PlanResult(plan, a.model(), kept.predicted(), Duration.between(a.started(), clock.instant()),
                 a.check());
         metrics.record(result);
@@ -162,10 +176,13 @@ public final class Planner {
      * again, unless the workload itself moved since: then that forecast no longer says anything.
      */
     private List<NodeForecast> forecast(StrategyOutcome kept, Assessment a) {
-        if (a.check().filter(c -> !c.explainedByWorkload()).isPresent() && PredictionCheck.heldBack(kept.plan(), config.lambda())) {
-            return a.check().get().forecast();
-        }
-        return kept.predicted().forecast();
+        return carriesOn(kept.plan(), a) ? a.check().get().forecast() : kept.predicted().forecast();
+    }
+
+    /** Whether {@code p} carries the checked forecast on (and the moves taken back with it): see {@link #forecast}. */
+    private boolean carriesOn(Plan p, Assessment a) {
+        boolean carries = PredictionCheck.heldBack(p, config.lambda()) || p.isRevert();
+        return carries && a.check().filter(c -> !c.explainedByWorkload()).isPresent();
     }
 
     /** Plans directly on a load model (the predicted state of an earlier plan, for instance). */

@@ -66,6 +66,36 @@ class ConservativeTest {
         assertThat(r.predicted().balance()).isEqualTo(r.before().balance());
     }
 
+    /**
+     * The last plan moved the nodes far (n0 measured six times what it does now) and its forecast held
+     * to within a little more than this plan's gain: this plan moves the nodes a fraction as far,
+     * so it expects a fraction of that error ({@link io.libra.core.estimate.PredictionCheck#scaleTo})
+     * and goes ahead. Without the window the last plan was made on, how far it moved is unknown, and
+     * the gain is held to the whole error.
+     */
+    @Test
+    void aSmallStepAfterALargerPlanWhoseForecastHeldIsNotHeldToItsWholeError() {
+        ClusterSnapshot s = slightlyHot();
+        Plan fresh = plan(s, null).plan();
+        double gain = fresh.before().imbalanceDegree() - fresh.predicted().imbalanceDegree();
+        List<Node> heavy = new ArrayList<>();
+        s.nodes().forEach(n -> heavy.add(n.id().equals("n0") ? n.withMeasured(n.cpuUsage() * 6, n.diskBytesPerSec() * 6) : n));
+        ClusterSnapshot last = s.withState(heavy, s.regions());
+        Plan big = new Plan("libra", List.of(new io.libra.core.plan.MoveAction("r0", "n1", "n0", 1e6, null)),
+                io.libra.core.estimate.LoadModel.measuredBalance(last), new Balance(1, 1, 0), PlanStatus.PLANNED, "")
+                .withForecast(previous(s, gain + 0.01, 1.0).forecast(), null);
+
+        PlanResult r = planner.plan(new PlanRequest(s, List.of(last), big, false));
+        assertThat(r.check().orElseThrow().conservative()).isFalse();
+        assertThat(r.check().orElseThrow().scaleTo(r.check().orElseThrow().change() / 4)).isLessThan(1);
+        assertThat(r.plan().status()).isEqualTo(PlanStatus.PLANNED);
+        assertThat(r.plan().actions()).isNotEmpty();
+
+        PlanResult unscaled = planner.plan(new PlanRequest(s, List.of(), big, false));
+        assertThat(unscaled.plan().actions()).isEmpty();
+        assertThat(unscaled.plan().detail()).contains("not worth moving");
+    }
+
     @Test
     void aForecastOffByMoreThanItClaimedMakesThePlanConservative() {
         ClusterSnapshot s = slightlyHot();

@@ -7,8 +7,10 @@ import io.libra.core.plan.Balance;
 import io.libra.core.plan.NodeForecast;
 import io.libra.core.plan.Plan;
 import io.libra.core.plan.PlanStatus;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -22,7 +24,9 @@ import java.util.Optional;
  * "as now" would measure window noise only, not the model. It repeats the forecast it was checked
  * against instead, so each quiet window checks the last moves' forecast again: a structural miss
  * (a cost the model cannot express) keeps the planner conservative, a transient one (a window
- * taken while the moved regions settled) fades as the nodes approach the forecast.
+ * taken while the moved regions settled) fades as the nodes approach the forecast. A plan that
+ * takes back moves measured to leave Δ worse ({@link Plan#isRevert()}) carries the failed forecast
+ * on the same way, and a plan that lands where it aimed is a repeat ({@link #repeats}).
  *
  * <p>The error is a mean over nodes, and Δ a maximum: a miss concentrated on the few nodes the
  * moves touched can stay under the claim while the moves leave the cluster worse than they found
@@ -48,12 +52,16 @@ import java.util.Optional;
  * @param refitError   how far the model refitted on this window is off, by the same measure: the larger of its
  *                     error replaying the previous plan's moves and its held-out error ({@link Hindcast}); NaN
  *                     when the moves were not replayed
+ * @param change       how far the checked forecast said the nodes would move from the window the plan was made on,
+ *                     Σ|forecast − then| / Σ measured in {@code dimension}: what the error was made on; NaN when unknown
  */
 public record PredictionCheck(double error, Dimension dimension, double claimed, boolean conservative, boolean carried,
                               List<NodeForecast> forecast, WorkloadShift shift, double deltaBefore, double deltaNow,
-                              double refitError) {
+                              double refitError, double change) {
     /** The share of a miss the workload's own change must explain for the miss not to count against the model. */
     static final double EXPLAINED = 0.5;
+    /** How much above its extrapolated error a smaller plan's gain must be ({@link #scaleTo}). */
+    static final double STEP_MARGIN = 1.5;
 
     public PredictionCheck {
         forecast = List.copyOf(forecast);
@@ -68,12 +76,13 @@ public record PredictionCheck(double error, Dimension dimension, double claimed,
     /** A check that does not know how Δ moved. */
     public PredictionCheck(double error, Dimension dimension, double claimed, boolean conservative, boolean carried,
                            List<NodeForecast> forecast, WorkloadShift shift) {
-        this(error, dimension, claimed, conservative, carried, forecast, shift, Double.NaN, Double.NaN, Double.NaN);
+        this(error, dimension, claimed, conservative, carried, forecast, shift, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
     }
 
     /** The same check, with the refitted model's error. */
     public PredictionCheck withRefitError(double h) {
-        return new PredictionCheck(error, dimension, claimed, conservative, carried, forecast, shift, deltaBefore, deltaNow, h);
+        return new PredictionCheck(error, dimension, claimed, conservative, carried, forecast, shift, deltaBefore, deltaNow, h,
+                change);
     }
 
     /**
@@ -83,6 +92,57 @@ public record PredictionCheck(double error, Dimension dimension, double claimed,
      */
     public double bound() {
         return refitted() ? refitError : error;
+    }
+
+    /**
+     * The share of the checked forecast's error a plan that moves the nodes by {@code planned}
+     * (same measure as {@link #change}) must beat. A forecast's error grows with how far it moved
+     * the nodes: each moved region's estimate errs on its own, so the node error grows as the
+     * square root of what moved (independent errors add in quadrature). That is an extrapolation
+     * from one forecast, so a smaller plan must beat {@value #STEP_MARGIN}× it, and never more
+     * than the whole error (the rule without scaling). A check that made the planner
+     * conservative, or one carried on by a held-back plan, is not scaled.
+     */
+    public double scaleTo(double planned) {
+        if (conservative || carried || !(change > 0) || Double.isNaN(planned)) {
+            return 1;
+        }
+        return Math.min(1, STEP_MARGIN * Math.sqrt(planned / change));
+    }
+
+    /**
+     * Whether a plan forecasting {@code planned} aims where the carried forecast aimed: closer to it
+     * (Σ|planned − carried| / Σ measured, in either dimension) than the nodes now are. The carried
+     * forecast was the last moves', measured off by {@link #error}; a plan that lands where they
+     * aimed repeats them on the picture that was wrong about them. Only a carried check says so.
+     */
+    public boolean repeats(List<NodeForecast> planned, ClusterSnapshot now) {
+        if (!carried || forecast.isEmpty() || planned.isEmpty()) {
+            return false;
+        }
+        double[] apart = apart(planned, forecast, now);
+        return apart != null && Math.max(apart[0], apart[1]) < error;
+    }
+
+    /** Σ|a − b| / Σ measured per dimension over the nodes all three know; null when none. */
+    private static double[] apart(List<NodeForecast> a, List<NodeForecast> b, ClusterSnapshot now) {
+        Map<String, NodeForecast> byId = new HashMap<>();
+        b.forEach(f -> byId.put(f.id(), f));
+        double[] gap = new double[2];
+        double[] total = new double[2];
+        boolean any = false;
+        for (NodeForecast f : a) {
+            NodeForecast g = byId.get(f.id());
+            Optional<Node> n = now.node(f.id());
+            if (g != null && n.isPresent()) {
+                any = true;
+                gap[0] += Math.abs(f.cpu() - g.cpu());
+                gap[1] += Math.abs(f.diskBytesPerSec() - g.diskBytesPerSec());
+                total[0] += n.get().cpuUsage();
+                total[1] += n.get().diskBytesPerSec();
+            }
+        }
+        return any ? new double[] {total[0] > 0 ? gap[0] / total[0] : 0, total[1] > 0 ? gap[1] / total[1] : 0} : null;
     }
 
     /** Whether the model refitted on this window replays the previous plan's moves closer than their forecast. */
@@ -116,18 +176,26 @@ public record PredictionCheck(double error, Dimension dimension, double claimed,
         Dimension d = cpu >= disk ? Dimension.CPU : Dimension.DISK;
         WorkloadShift shift = lastWindow == null ? WorkloadShift.NONE : WorkloadShift.between(lastWindow, now);
         boolean counts = !explained(e, shift);
-        boolean carried = counts && heldBack(previous, lambda) && previous.estimation() != null
+        boolean carried = counts && (heldBack(previous, lambda) || previous.isRevert()) && previous.estimation() != null
                 && !Double.isNaN(previous.estimation().lastPredictionError());
         double before = Double.NaN;
         double after = Double.NaN;
+        double change = Double.NaN;
         Balance last = lastWindow == null || previous.actions().isEmpty() ? null : LoadModel.measuredBalance(lastWindow);
         if (last != null && RealisedShare.madeOn(previous, last)) {
             before = last.imbalanceDegree();
             after = LoadModel.measuredBalance(now).imbalanceDegree();
+            change = change(previous.forecast(), lastWindow, d);
         }
         boolean worse = after > before;
         return Optional.of(new PredictionCheck(e, d, claimed, counts && (e > claimed || worse), carried, previous.forecast(),
-                shift, before, after, Double.NaN));
+                shift, before, after, Double.NaN, change));
+    }
+
+    /** Σ|forecast − measured| / Σ measured in {@code d}: how far a forecast moves the nodes from a window; NaN when unknown. */
+    public static double change(List<NodeForecast> forecast, ClusterSnapshot window, Dimension d) {
+        double[] byDimension = errors(forecast, window);
+        return byDimension == null ? Double.NaN : byDimension[d == Dimension.CPU ? 0 : 1];
     }
 
     /**
@@ -180,7 +248,7 @@ public record PredictionCheck(double error, Dimension dimension, double claimed,
     }
 
     private static double claimed(Plan p) {
-        if (p.before() == null || p.predicted() == null) {
+        if (p.before() == null || p.predicted() == null || p.isRevert()) {
             return 0;
         }
         return Math.max(0, p.before().imbalanceDegree() - p.predicted().imbalanceDegree());

@@ -28,7 +28,8 @@ import java.util.Locale;
  * Reads and writes {@code libra.plan/v1} (shared/formats.md). Besides the format's split and move
  * actions, Libra writes {@code merge} actions ({@code {"type":"merge","regions":[...],"merged":"id","node":"n"}}),
  * a {@code reason} object per action, {@code sizeBytes} per move and moveToken, {@code ratio} per split, and
- * {@code before}, {@code status} and {@code detail} at the top; readers ignore what they do not know.
+ * {@code before}, {@code status}, {@code detail} and {@code takenBack} (the moves a revert took back, which the
+ * plans after it carry on) at the top; readers ignore what they do not know.
  * {@code moveToken} actions (Cassandra rings) are read and written as {@link MoveTokenAction}s.
  */
 public final class PlanCodec {
@@ -70,6 +71,10 @@ public final class PlanCodec {
         }
         if (plan.estimation() != null) {
             writeEstimation(root.putObject("estimation"), plan.estimation());
+        }
+        if (!plan.takenBack().isEmpty()) {
+            ArrayNode back = root.putArray("takenBack");
+            plan.takenBack().forEach(m -> writeAction(back.addObject(), m));
         }
         return root;
     }
@@ -192,7 +197,25 @@ public final class PlanCodec {
         Estimation how = f.has(root, "estimation") ? readEstimation(f, f.object(root, "", "estimation")) : null;
         PlanStatus status = readStatus(f, root, actions.isEmpty());
         String detail = f.optionalString(root, "", "detail", null);
-        return new PlanDocument(new Plan(strategy, actions, before, predicted, status, detail, forecast, how), sha);
+        return new PlanDocument(new Plan(strategy, actions, before, predicted, status, detail, forecast, how,
+                takenBack(f, root)), sha);
+    }
+
+    /** The moves a revert took back, which a plan carries on (an extension of formats.md; absent when none). */
+    private static List<MoveAction> takenBack(JsonFields f, ObjectNode root) {
+        if (!f.has(root, "takenBack")) {
+            return List.of();
+        }
+        ArrayNode array = f.array(root, "", "takenBack");
+        List<MoveAction> out = new ArrayList<>(array.size());
+        for (int i = 0; i < array.size(); i++) {
+            String p = JsonFields.at("takenBack", i);
+            if (!(readAction(f, f.object(array.get(i), p), p) instanceof MoveAction m)) {
+                throw f.error(JsonFields.at(p, "type"), "must be move");
+            }
+            out.add(m);
+        }
+        return out;
     }
 
     private static List<NodeForecast> readForecast(JsonFields f, ObjectNode predicted) {

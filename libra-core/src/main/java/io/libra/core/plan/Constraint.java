@@ -22,5 +22,10 @@ public enum Constraint {
     /** The region exceeds λ/2 (Theorem 1's bound) and no lighter region qualified. */
     SPLIT_BOUND,
     /** Both neighbours are cold and small; merging them cuts per-region overhead. */
-    COLD_NEIGHBOURS
+    COLD_NEIGHBOURS,
+    /**
+     * Not a migration condition: the last plan's moves left the measured Δ worse than the window
+     * they were planned on, so this move takes a region back where it came from.
+     */
+    REVERT
 }

@@ -67,4 +67,36 @@ class PredictionCheckTest {
         assertThat(PredictionCheck.of(plan(LoadModel.measuredBalance(last)), window(5, 6.6, 4, 4), 0.05).orElseThrow()
                 .worsened()).as("no last window given").isFalse();
     }
+
+    /**
+     * The forecast moved n0 and n1 by 1 each of 18 measured: a change of 11.1%. A plan moving the
+     * nodes a quarter as far must beat 1.5 × √¼ = 75% of that forecast's error; one moving as far
+     * or further, all of it (the rule without scaling).
+     */
+    @Test
+    void aSmallerPlanMustBeatTheShareOfTheErrorItsSizeExpects() {
+        ClusterSnapshot last = window(BEFORE);
+        PredictionCheck held = PredictionCheck.of(plan(LoadModel.measuredBalance(last)), window(5.2, 4.8, 4, 4), 0.05, last)
+                .orElseThrow();
+        assertThat(held.change()).isCloseTo(2.0 / 18, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(held.conservative()).isFalse();
+        assertThat(held.scaleTo(held.change() / 4)).isCloseTo(0.75, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(held.scaleTo(held.change() / 100)).isCloseTo(0.15, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(held.scaleTo(held.change())).isEqualTo(1);
+        assertThat(held.scaleTo(held.change() * 3)).isEqualTo(1);
+        assertThat(held.scaleTo(Double.NaN)).isEqualTo(1);
+    }
+
+    @Test
+    void aCheckThatTurnedConservativeOrWithoutAChangeIsNotScaled() {
+        ClusterSnapshot last = window(BEFORE);
+        PredictionCheck worse = PredictionCheck.of(plan(LoadModel.measuredBalance(last)), window(5, 6.6, 4, 4), 0.05, last)
+                .orElseThrow();
+        assertThat(worse.conservative()).isTrue();
+        assertThat(worse.scaleTo(worse.change() / 100)).isEqualTo(1);
+        PredictionCheck unknown = PredictionCheck.of(plan(LoadModel.measuredBalance(last)), window(5.2, 4.8, 4, 4), 0.05)
+                .orElseThrow();
+        assertThat(unknown.change()).isNaN();
+        assertThat(unknown.scaleTo(0.001)).isEqualTo(1);
+    }
 }

@@ -39,6 +39,23 @@ class PlanCodecTest {
     }
 
     @Test
+    void aRevertAndTheMovesItTookBackRoundTrip() {
+        Reason back = new Reason(Dimension.DISK, List.of(Constraint.REVERT), new NodeDeviation("rs-5", 0.3, 0.1),
+                new NodeDeviation("rs-2", -0.1, 0.0), "the last plan's moves left the measured Δ worse, 0.080 → 0.200: taking them back");
+        Plan revert = new Plan("libra", List.of(new MoveAction("r-9", "rs-5", "rs-2", 1e8, back)),
+                new Balance(1.2, 1.1, 0.2), new Balance(1.1, 1.1, 0.1), PlanStatus.PLANNED, "1 actions")
+                .withTakenBack(List.of(new MoveAction("r-9", "rs-2", "rs-5", 1e8, null)));
+        String json = PlanCodec.write(revert, "abc123");
+        Plan read = PlanCodec.read("plan.json", json.getBytes(StandardCharsets.UTF_8));
+        assertThat(read).isEqualTo(revert);
+        assertThat(read.isRevert()).isTrue();
+        assertThat(json).contains("\"revert\"").contains("\"takenBack\"");
+        assertThatThrownBy(() -> PlanCodec.read("p.json", ("{\"format\": \"libra.plan/v1\", \"strategy\": \"libra\", \"actions\": [],"
+                + " \"takenBack\": [{\"type\": \"merge\", \"regions\": [\"a\", \"b\"], \"merged\": \"ab\", \"node\": \"n\"}]}")
+                .getBytes(StandardCharsets.UTF_8))).hasMessage("p.json: takenBack[0].type: must be move");
+    }
+
+    @Test
     void minimalDocumentOfTheFormatReads() {
         String json = """
                 {"format": "libra.plan/v1", "strategy": "libra", "snapshot": "sha",

@@ -2,6 +2,7 @@ package io.libra.hbase.balancer;
 
 import io.libra.core.Assessment;
 import io.libra.core.PlanRequest;
+import io.libra.core.schedule.PlacementRule;
 import io.libra.core.schedule.PlanningContext;
 import io.libra.core.schedule.StrategyOutcome;
 import io.libra.core.PlanResult;
@@ -330,7 +331,10 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         exportIfAsked(run.snap(), mode, run.config());
     }
 
-    /** The plan of the moves carried out, with the forecast of each node's load after them alone. */
+    /**
+     * The plan of the moves carried out, with the forecast of each node's load after them alone. A
+     * revert keeps the forecast it carries (that of the moves it took back), as in the core.
+     */
     private static Plan carriedOut(PlanResult r, List<MoveAction> done, LibraConfig c) {
         LoadModel after = predict(r.before(), done, c);
         if (after == null) {
@@ -341,8 +345,11 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
             int j = after.nodeIndex(n.id());
             forecast.add(new NodeForecast(n.id(), after.load(j, Dimension.CPU), after.load(j, Dimension.DISK)));
         }
+        if (r.plan().isRevert() && !r.plan().forecast().isEmpty()) {
+            forecast = r.plan().forecast();
+        }
         return new Plan(r.plan().strategy(), List.copyOf(done), r.before().balance(), after.balance(), r.plan().status(),
-                "moves returned to the master", forecast, r.plan().estimation());
+                "moves returned to the master", forecast, r.plan().estimation(), r.plan().takenBack());
     }
 
     /** Moves and splits left for the rest of a by-table call. */
@@ -442,9 +449,9 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
                 ? group.memory.history(snap.snapshot(), why -> LOG.info("Libra: {}", why)) : List.of();
         // the guard is the balancer's own, per server (above); the assessment is kept for by-table plans
         Assessment a = planner.assess(new PlanRequest(snap.snapshot(), history, previous, false), placement::pin);
-        StrategyOutcome outcome = planner.strategy().outcome(a.model(),
-                new PlanningContext(a.config(), planner.estimation(), placement.forScheduler()));
-        return new Planned(planner.finish(outcome, a), a);
+        PlacementRule rule = placement.forScheduler();
+        StrategyOutcome outcome = planner.strategy().outcome(a.model(), new PlanningContext(a.config(), planner.estimation(), rule));
+        return new Planned(planner.finish(outcome, a, previous, rule), a);
     }
 
     /** The region-count band's moves on the state this run's load moves leave, within the move cap. */

@@ -163,6 +163,45 @@ class PlanHistoryTest {
         }
     }
 
+    /**
+     * The moves happened, and the servers they went to measure three times what their regions
+     * counters say: Δ ends higher than before the moves, and the conservative plan finds nothing
+     * whose benefit exceeds that miss. The balancer returns the moved regions to where they were,
+     * says so, and the run after it does not move them there again.
+     */
+    @Test
+    void movesThatLeftTheClusterWorseAreTakenBack() throws Exception {
+        truth = Skewed.mild();
+        start(false, 3);
+        Map<String, String> where = new HashMap<>();
+        truth.regions().forEach(r -> where.put(r.id(), r.node()));
+        Map<String, String> moved = run();
+        assertThat(moved).isNotEmpty();
+        now = now.plusSeconds(60);
+        // every server twice what its regions' counters say, and the first two the moves went to 40/9 times
+        List<String> hurt = moved.values().stream().distinct().sorted().toList();
+        truth = costlier(costlier(Skewed.after(truth, moved, now), java.util.Set.of("rs-1", "rs-2", "rs-3", "rs-4"), 2),
+                java.util.Set.copyOf(hurt.subList(0, 2)), 20.0 / 9);
+
+        Map<String, String> back = run();
+
+        assertThat(back.keySet()).isEqualTo(moved.keySet());
+        back.forEach((region, to) -> assertThat(to).as(region).isEqualTo(where.get(region)));
+        assertThat(balancer.lastResult().plan().isRevert()).isTrue();
+        assertThat(lines("taking them back")).isNotEmpty();
+        nextWindow(back);
+        Map<String, String> after = run();
+        after.forEach((region, to) -> assertThat(to).as(region + " sent back where it was taken from")
+                .isNotEqualTo(moved.get(region)));
+    }
+
+    /** The same cluster with the servers in {@code ids} measuring {@code by} times as much. */
+    private static ClusterSnapshot costlier(ClusterSnapshot s, java.util.Set<String> ids, double by) {
+        List<io.libra.core.model.Node> nodes = new ArrayList<>();
+        s.nodes().forEach(n -> nodes.add(ids.contains(n.id()) ? n.withMeasured(n.cpuUsage() * by, n.diskBytesPerSec() * by) : n));
+        return s.withState(nodes, s.regions());
+    }
+
     /** The same regions with every counter divided by {@code by}. */
     private static ClusterSnapshot quieter(ClusterSnapshot s, double by) {
         List<io.libra.core.model.Region> regions = new ArrayList<>();

@@ -40,6 +40,18 @@ final class Skewed {
         return measured(regions, AT);
     }
 
+    /** Eight equal regions per server, but two on rs-1 are three times as busy: rs-1 at 12 of a mean 9 (Δ 0.33). */
+    static ClusterSnapshot mild() {
+        List<Region> regions = new ArrayList<>();
+        for (Region r : snapshot().regions()) {
+            int i = Integer.parseInt(r.id().substring(2));
+            double by = i == 0 || i == 4 ? 3 : 1;
+            regions.add(new Region(r.id(), r.table(), r.range(), r.node(), r.sizeBytes(),
+                    new RegionCounters(100 * by, 50 * by, 100 * 1000.0 * by, 50 * 1000.0 * by)));
+        }
+        return measured(regions, AT);
+    }
+
     /** The same cluster measured at {@code at} after the regions in {@code moved} (id → node) moved. */
     static ClusterSnapshot after(ClusterSnapshot s, Map<String, String> moved, Instant at) {
         List<Region> regions = new ArrayList<>();

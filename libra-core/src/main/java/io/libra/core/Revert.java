@@ -1,0 +1,89 @@
+package io.libra.core;
+
+import io.libra.core.apply.PlanApplier;
+import io.libra.core.estimate.EstimationConfig;
+import io.libra.core.estimate.LoadModel;
+import io.libra.core.estimate.PredictionCheck;
+import io.libra.core.estimate.RegionLoad;
+import io.libra.core.plan.Action;
+import io.libra.core.plan.Constraint;
+import io.libra.core.plan.MoveAction;
+import io.libra.core.plan.NodeDeviation;
+import io.libra.core.plan.Plan;
+import io.libra.core.plan.PlanStatus;
+import io.libra.core.plan.Reason;
+import io.libra.core.schedule.PlacementRule;
+import io.libra.core.schedule.StrategyOutcome;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Takes back moves measured to have made things worse. When the last plan's moves, made on the
+ * last window, left the measured Δ higher than that window's (and the workload's own change does
+ * not explain it), the model was wrong about the very moves it chose; planning again on the same
+ * model would pile new moves on a worse placement. The placement before them is the best one
+ * measured, so each of those regions still where the plan sent it goes back. The revert carries
+ * the failed forecast on, as a held-back plan does, and names the moves it took back
+ * ({@link Plan#takenBack()}), so the rounds after it are conservative against that forecast and
+ * do not make the same moves again ({@link Conservative#repeated}).
+ */
+final class Revert {
+    private Revert() {
+    }
+
+    /** The revert of {@code previous}, when its check says its moves left Δ worse; empty otherwise. */
+    static Optional<StrategyOutcome> of(Plan previous, Optional<PredictionCheck> check, LoadModel model,
+                                        EstimationConfig estimation, PlacementRule placement) {
+        if (check.isEmpty() || !check.get().worsened() || check.get().explainedByWorkload() || previous.isRevert()) {
+            return Optional.empty();
+        }
+        List<MoveAction> back = movesBack(previous, model, placement);
+        if (back.isEmpty()) {
+            return Optional.empty();
+        }
+        LoadModel predicted = new PlanApplier(estimation).apply(model, back);
+        String why = String.format(Locale.ROOT, "the last plan's moves left the measured Δ worse, %.3f → %.3f:"
+                + " taking them back", check.get().deltaBefore(), check.get().deltaNow());
+        List<Action> actions = new ArrayList<>(back.size());
+        for (MoveAction m : back) {
+            Reason r = new Reason(check.get().dimension(), List.of(Constraint.REVERT),
+                    deviation(model, predicted, m.from()), deviation(model, predicted, m.to()), why);
+            actions.add(m.withReason(r));
+        }
+        List<MoveAction> sent = new ArrayList<>(back.size());
+        back.forEach(m -> sent.add(0, new MoveAction(m.region(), m.to(), m.from(), m.sizeBytes(), null)));
+        return Optional.of(new StrategyOutcome(new Plan(previous.strategy(), actions, model.balance(), predicted.balance(),
+                PlanStatus.PLANNED, why).withTakenBack(sent), predicted));
+    }
+
+    /**
+     * The previous plan's moves backwards, last first, for regions still on the node they were sent
+     * to and allowed back by the store's placement rule (a replica of the region there since, say).
+     */
+    private static List<MoveAction> movesBack(Plan previous, LoadModel model, PlacementRule placement) {
+        Map<String, RegionLoad> byId = new HashMap<>();
+        for (RegionLoad r : model.regions()) {
+            byId.put(r.region().id(), r);
+        }
+        List<MoveAction> back = new ArrayList<>();
+        for (int i = previous.actions().size() - 1; i >= 0; i--) {
+            if (previous.actions().get(i) instanceof MoveAction m) {
+                RegionLoad r = byId.get(m.region());
+                if (r != null && r.region().node().equals(m.to()) && model.hasNode(m.from())
+                        && placement.refuseMove(m.region(), m.from()) == null) {
+                    placement.moved(m.region(), m.from());
+                    back.add(new MoveAction(m.region(), m.to(), m.from(), m.sizeBytes(), null));
+                }
+            }
+        }
+        return back;
+    }
+
+    private static NodeDeviation deviation(LoadModel before, LoadModel after, String node) {
+        return new NodeDeviation(node, before.deviation(before.nodeIndex(node)), after.deviation(after.nodeIndex(node)));
+    }
+}

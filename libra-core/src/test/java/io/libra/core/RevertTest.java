@@ -1,0 +1,238 @@
+package io.libra.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.libra.core.apply.PlanApplier;
+import io.libra.core.estimate.LoadModel;
+import io.libra.core.model.ClusterSnapshot;
+import io.libra.core.model.Node;
+import io.libra.core.model.Region;
+import io.libra.core.plan.Action;
+import io.libra.core.plan.Constraint;
+import io.libra.core.plan.MoveAction;
+import io.libra.core.plan.Plan;
+import io.libra.core.plan.PlanStatus;
+import io.libra.core.schedule.PlacementRule;
+import io.libra.core.schedule.StrategyOutcome;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Moves measured to leave Δ worse are taken back when nothing better qualifies, and not tried again. */
+class RevertTest {
+    private final Planner planner = Planner.builder().build();
+
+    /**
+     * Four nodes of ten regions, 100 reads each; n0 also serves r40, 400 reads: n0 measures 1,400
+     * reads' worth, the others 1,000 (Δ = 0.273). The planner spreads three of n0's regions.
+     */
+    private static ClusterSnapshot hotN0() {
+        List<Region> regions = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            regions.add(Clusters.region(i, "n" + (i / 10), 100, 0, 100 * 100, 0));
+        }
+        regions.add(Clusters.region(40, "n0", 400, 0, 400 * 100, 0));
+        return Clusters.snapshot(4, regions);
+    }
+
+    /** What the planner made of {@link #hotN0()}: moves only. */
+    private Plan firstPlan(ClusterSnapshot before) {
+        Plan p = planner.plan(new PlanRequest(before, List.of(), null, false)).plan();
+        assertThat(p.actions()).isNotEmpty().allMatch(MoveAction.class::isInstance);
+        return p;
+    }
+
+    private static List<MoveAction> moves(Plan p) {
+        return p.actions().stream().map(MoveAction.class::cast).toList();
+    }
+
+    /**
+     * The window after {@code first} was carried out: its first move's destination measures twice
+     * what the counters say (a cost the model does not know), so Δ ends higher than before.
+     */
+    private static ClusterSnapshot afterCostlierMove(ClusterSnapshot before, Plan first) {
+        List<Region> regions = new ArrayList<>();
+        for (Region r : before.regions()) {
+            String to = r.node();
+            for (MoveAction m : moves(first)) {
+                to = m.region().equals(r.id()) ? m.to() : to;
+            }
+            regions.add(r.onNode(to));
+        }
+        ClusterSnapshot moved = Clusters.snapshot(4, regions);
+        String hurt = moves(first).get(0).to();
+        List<Node> nodes = new ArrayList<>();
+        moved.nodes().forEach(n -> nodes.add(n.id().equals(hurt) ? n.withMeasured(n.cpuUsage() * 2, n.diskBytesPerSec() * 2) : n));
+        return moved.withState(nodes, moved.regions());
+    }
+
+    private Assessment assess(ClusterSnapshot now, ClusterSnapshot before, Plan previous) {
+        return planner.assess(new PlanRequest(now, List.of(before), previous, false), m -> m);
+    }
+
+    /** The first plan made on {@link #hotN0()}, the window after it that measured Δ worse, and its assessment. */
+    private record WentWorse(ClusterSnapshot before, Plan first, ClusterSnapshot now, Assessment assessed) {
+    }
+
+    private WentWorse wentWorse() {
+        ClusterSnapshot before = hotN0();
+        Plan first = firstPlan(before);
+        ClusterSnapshot now = afterCostlierMove(before, first);
+        return new WentWorse(before, first, now, assess(now, before, first));
+    }
+
+    /** What the planner finishes when the conservative search found nothing: the revert. */
+    private Plan takenBack(WentWorse w) {
+        return planner.finish(nothing(w.assessed()), w.assessed(), w.first(), PlacementRule.ANY).plan();
+    }
+
+    /** A strategy's outcome of {@code actions} on the assessed model. */
+    private StrategyOutcome outcome(Assessment a, List<Action> actions) {
+        LoadModel predicted = new PlanApplier(planner.estimation()).apply(a.model(), actions);
+        return new StrategyOutcome(new Plan("libra", actions, a.model().balance(), predicted.balance(), PlanStatus.PLANNED,
+                actions.size() + " actions"), predicted);
+    }
+
+    private static StrategyOutcome nothing(Assessment a) {
+        return new StrategyOutcome(Plan.empty("libra", a.model().balance(), PlanStatus.STUCK, "no region qualified"), a.model());
+    }
+
+    @Test
+    void movesThatLeftDeltaWorseAreTakenBackWhenNothingElseQualifies() {
+        WentWorse w = wentWorse();
+        Plan first = w.first();
+        assertThat(w.assessed().check().orElseThrow().worsened()).isTrue();
+        assertThat(LoadModel.measuredBalance(w.now()).imbalanceDegree())
+                .isGreaterThan(LoadModel.measuredBalance(w.before()).imbalanceDegree());
+
+        Plan back = takenBack(w);
+
+        assertThat(back.isRevert()).isTrue();
+        List<MoveAction> sent = moves(first);
+        List<MoveAction> taken = moves(back);
+        assertThat(taken).hasSameSizeAs(sent);
+        for (int i = 0; i < sent.size(); i++) {
+            MoveAction m = taken.get(sent.size() - 1 - i);
+            assertThat(List.of(m.region(), m.from(), m.to())).containsExactly(sent.get(i).region(), sent.get(i).to(),
+                    sent.get(i).from());
+            assertThat(m.reason().passed()).containsExactly(Constraint.REVERT);
+            assertThat(m.reason().note()).contains("the last plan's moves left the measured Δ worse, 0.273 →")
+                    .contains("taking them back");
+        }
+        // it names the moves it took back, as they were made
+        assertThat(back.takenBack()).extracting(MoveAction::region, MoveAction::from, MoveAction::to)
+                .containsExactlyElementsOf(sent.stream().map(m -> org.assertj.core.groups.Tuple.tuple(m.region(), m.from(),
+                        m.to())).toList());
+        // it carries the failed forecast on, so the next window is checked against what those moves promised
+        assertThat(back.forecast()).isEqualTo(first.forecast());
+    }
+
+    @Test
+    void aMoveBackTheStoresPlacementRuleRefusesStaysWhereItIs() {
+        WentWorse w = wentWorse();
+        MoveAction kept = moves(w.first()).get(0);
+        List<String> committed = new ArrayList<>();
+        PlacementRule rule = new PlacementRule() {
+            @Override
+            public String refuseMove(String region, String node) {
+                return region.equals(kept.region()) ? "a replica of it is there now" : null;
+            }
+
+            @Override
+            public void moved(String region, String node) {
+                committed.add(region + "->" + node);
+            }
+        };
+        Plan back = planner.finish(nothing(w.assessed()), w.assessed(), w.first(), rule).plan();
+        assertThat(moves(back)).hasSize(w.first().actions().size() - 1).noneMatch(m -> m.region().equals(kept.region()));
+        assertThat(committed).hasSize(moves(back).size());
+    }
+
+    @Test
+    void aPlanThatBeatsTheErrorGoesBeforeARevert() {
+        WentWorse w = wentWorse();
+        Assessment a = w.assessed();
+        // four regions off the node that measured twice its forecast, one to each other node and a second to the lightest
+        String hurt = moves(w.first()).get(0).to();
+        List<String> others = new ArrayList<>(List.of("n0", "n1", "n2", "n3"));
+        others.remove(hurt);
+        others.add(others.get(0));
+        List<Action> off = new ArrayList<>();
+        List<Region> onHurt = w.now().regions().stream().filter(r -> r.node().equals(hurt)).toList();
+        for (int i = 0; i < 4; i++) {
+            off.add(new MoveAction(onHurt.get(i).id(), hurt, others.get(i), 1e6, null));
+        }
+        StrategyOutcome found = outcome(a, off);
+        assertThat(a.model().balance().imbalanceDegree() - found.predicted().balance().imbalanceDegree())
+                .isGreaterThan(a.check().orElseThrow().bound());
+
+        Plan p = planner.finish(found, a, w.first(), PlacementRule.ANY).plan();
+        assertThat(p.isRevert()).isFalse();
+        assertThat(p.actions()).hasSize(4);
+    }
+
+    @Test
+    void withoutThePreviousPlanOrAWorseDeltaNothingIsTakenBack() {
+        WentWorse w = wentWorse();
+        assertThat(planner.finish(nothing(w.assessed()), w.assessed()).plan().actions()).isEmpty();
+        // as forecast: Δ fell, the moves stay
+        ClusterSnapshot asForecast = Clusters.snapshot(4, w.now().regions());
+        Assessment better = assess(asForecast, w.before(), w.first());
+        assertThat(better.check().orElseThrow().worsened()).isFalse();
+        assertThat(planner.finish(nothing(better), better, w.first(), PlacementRule.ANY).plan().actions()).isEmpty();
+    }
+
+    @Test
+    void aRevertIsNotItselfTakenBack() {
+        WentWorse w = wentWorse();
+        Plan back = takenBack(w);
+        assertThat(back.isRevert()).isTrue();
+        // back where it was, but measuring worse than the window the revert was made on
+        List<Node> hotter = new ArrayList<>();
+        w.before().nodes().forEach(n -> hotter.add(n.id().equals("n0") ? n.withMeasured(n.cpuUsage() * 1.5, n.diskBytesPerSec() * 1.5) : n));
+        ClusterSnapshot worseStill = w.before().withState(hotter, w.before().regions());
+        Assessment a = assess(worseStill, w.now(), back);
+        assertThat(planner.finish(nothing(a), a, back, PlacementRule.ANY).plan().actions()).isEmpty();
+    }
+
+    @Test
+    void theRoundAfterARevertDoesNotRepeatTheMovesItTookBack() {
+        WentWorse w = wentWorse();
+        Plan first = w.first();
+        Plan back = takenBack(w);
+
+        // the revert restored the window the first plan was made on
+        PlanResult next = planner.plan(new PlanRequest(w.before(), List.of(w.before(), w.now()), back, false));
+        assertThat(next.check().orElseThrow().carried()).isTrue();
+        assertThat(next.check().orElseThrow().conservative()).isTrue();
+        for (Action x : next.plan().actions()) {
+            for (MoveAction m : moves(first)) {
+                assertThat(x instanceof MoveAction y && y.region().equals(m.region()) && y.to().equals(m.to()))
+                        .as("moves " + m.region() + " to " + m.to() + " again").isFalse();
+            }
+        }
+        assertThat(next.plan().forecast()).isEqualTo(first.forecast());
+    }
+
+    @Test
+    void aPlanAimingWhereTheTakenBackMovesAimedIsHeldBack() {
+        WentWorse w = wentWorse();
+        Plan first = w.first();
+        Plan back = takenBack(w);
+        ClusterSnapshot before = w.before();
+        Assessment again = assess(before, w.now(), back);
+        // the very moves that failed, offered again on the restored window
+        StrategyOutcome same = outcome(again, first.actions());
+        assertThat(again.check().orElseThrow().repeats(same.predicted().forecast(), before)).isTrue();
+        assertThat(again.check().orElseThrow().repeats(again.model().forecast(), before)).isFalse();
+
+        Plan held = planner.finish(same, again, back, PlacementRule.ANY).plan();
+        assertThat(held.actions()).isEmpty();
+        assertThat(held.detail()).contains("the plan aims where the " + first.actions().size()
+                + " moves taken back aimed, whose forecast is off by").contains("not repeating them");
+        // held back, it carries the moves taken back on to the round after it
+        assertThat(held.takenBack()).isEqualTo(back.takenBack());
+        // without them, the same plan is judged as any other
+        assertThat(planner.finish(same, again, back.withTakenBack(List.of()), PlacementRule.ANY).plan().actions()).isNotEmpty();
+    }
+}
