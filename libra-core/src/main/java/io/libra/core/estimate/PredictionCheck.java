@@ -112,9 +112,10 @@ public record PredictionCheck(double error, Dimension dimension, double claimed,
 
     /**
      * Whether a plan forecasting {@code planned} aims where the carried forecast aimed: closer to it
-     * (Σ|planned − carried| / Σ measured, in either dimension) than the nodes now are. The carried
-     * forecast was the last moves', measured off by {@link #error}; a plan that lands where they
-     * aimed repeats them on the picture that was wrong about them. Only a carried check says so.
+     * (Σ|planned − carried| / Σ measured, the larger of the two dimensions) than the nodes now are
+     * ({@link #error}, measured the same way). The carried forecast was the last moves'; a plan
+     * that lands where they aimed repeats them on the picture that was wrong about them. Only a
+     * carried check says so.
      */
     public boolean repeats(List<NodeForecast> planned, ClusterSnapshot now) {
         if (!carried || forecast.isEmpty() || planned.isEmpty()) {
