@@ -10,7 +10,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Planner meters: Δ and Max/Mean per dimension of the last planned state, the cost model's
- * held-out error and the last forecast error, actions planned, plan time. Registered only when
+ * held-out error and the last forecast error, actions planned, moves planned to take back moves
+ * measured to leave Δ worse ({@link Revert}), plan time. Registered only when
  * a registry is given. A gauge appears with its first real value, so a scrape never shows NaN
  * (before the first plan, or before a forecast could be checked).
  */
@@ -19,6 +20,7 @@ final class PlannerMetrics {
     private final String strategy;
     private final Map<String, AtomicLong> gauges = new ConcurrentHashMap<>();
     private final Counter actions;
+    private final Counter takenBack;
     private final Timer planTime;
 
     PlannerMetrics(MeterRegistry registry, String strategy) {
@@ -26,10 +28,14 @@ final class PlannerMetrics {
         this.strategy = strategy;
         if (registry == null) {
             actions = null;
+            takenBack = null;
             planTime = null;
             return;
         }
         actions = Counter.builder("libra.actions.planned").description("actions in plans made")
+                .tag("strategy", strategy).register(registry);
+        takenBack = Counter.builder("libra.moves.taken.back")
+                .description("moves planned to take back the last plan's, measured to leave the imbalance worse")
                 .tag("strategy", strategy).register(registry);
         planTime = Timer.builder("libra.plan.time").description("time to make a plan")
                 .tag("strategy", strategy).register(registry);
@@ -40,6 +46,7 @@ final class PlannerMetrics {
             return;
         }
         actions.increment(result.plan().actions().size());
+        takenBack.increment(result.plan().isRevert() ? result.plan().actions().size() : 0);
         planTime.record(result.planTime());
         set("libra.imbalance.degree", "Δ: largest node deviation from the mean (eq. 4)",
                 result.before().balance().imbalanceDegree());

@@ -128,6 +128,17 @@ class RevertTest {
     }
 
     @Test
+    void movesTakenBackAreCounted() {
+        io.micrometer.core.instrument.simple.SimpleMeterRegistry registry = new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
+        Planner metered = Planner.builder().meterRegistry(registry).build();
+        WentWorse w = wentWorse();
+        Plan back = metered.finish(nothing(w.assessed()), w.assessed(), w.first(), PlacementRule.ANY).plan();
+        assertThat(back.isRevert()).isTrue();
+        assertThat(registry.get("libra.moves.taken.back").counter().count()).isEqualTo(back.actions().size());
+        assertThat(registry.get("libra.actions.planned").counter().count()).isEqualTo(back.actions().size());
+    }
+
+    @Test
     void aMoveBackTheStoresPlacementRuleRefusesStaysWhereItIs() {
         WentWorse w = wentWorse();
         MoveAction kept = moves(w.first()).get(0);
