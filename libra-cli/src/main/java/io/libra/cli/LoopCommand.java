@@ -58,6 +58,9 @@ final class LoopCommand implements Callable<Integer> {
 
     /** One run's outcome: the true Max/Mean after each round and the bytes each round moved. */
     record Outcome(String scenario, long seed, ClosedLoop.Run run) {
+        /** How much worse than the first plan left it a run may end before the summary counts it. */
+        static final double WORSE_BY = 0.03;
+
         boolean within(int round) {
             Score s = run.after().get(round);
             return s.cpuMaxOverMean() <= WITHIN && s.diskMaxOverMean() <= WITHIN;
@@ -65,6 +68,15 @@ final class LoopCommand implements Callable<Integer> {
 
         double first() {
             return run.moved().get(0);
+        }
+
+        /** Whether the last round's worse dimension ended more than {@value #WORSE_BY} above the first plan's. */
+        boolean endedWorse() {
+            return worse(run.after().get(run.after().size() - 1)) > worse(run.after().get(0)) + WORSE_BY;
+        }
+
+        private static double worse(Score s) {
+            return Math.max(s.cpuMaxOverMean(), s.diskMaxOverMean());
         }
 
         double later() {
@@ -139,13 +151,16 @@ final class LoopCommand implements Callable<Integer> {
     static String summary(List<Outcome> out) {
         long first = out.stream().filter(o -> o.within(0)).count();
         long third = out.stream().filter(o -> o.within(BY_WINDOW - 1)).count();
+        long worse = out.stream().filter(Outcome::endedWorse).count();
         double moved = out.stream().mapToDouble(Outcome::first).sum();
         double later = out.stream().mapToDouble(Outcome::later).sum();
         return String.format(Locale.ROOT, "true CPU/disk Max/Mean after each plan is carried out%n"
                 + "first plan within %.2f in both: %d of %d%n"
                 + "within %.2f in both by window %d: %d of %d%n"
+                + "ended more than %.2f worse than the first plan left it: %d of %d%n"
                 + "data moved from round %d on: %s, %s of the first plans' %s (target: at most 10%%)%n",
-                WITHIN, first, out.size(), WITHIN, BY_WINDOW, third, out.size(), BY_WINDOW + 1, Table.bytes(later),
+                WITHIN, first, out.size(), WITHIN, BY_WINDOW, third, out.size(), Outcome.WORSE_BY, worse, out.size(),
+                BY_WINDOW + 1, Table.bytes(later),
                 moved > 0 ? String.format(Locale.ROOT, "%.1f%%", 100 * later / moved) : "–", Table.bytes(moved));
     }
 }

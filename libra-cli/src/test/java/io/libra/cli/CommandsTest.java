@@ -157,7 +157,8 @@ class CommandsTest {
         Cli.Result r = Cli.run("loop", "--scenarios", "calm", "--seeds", "1", "--rounds", "3");
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).contains("calm ").contains("first plan within 1.10 in both: 1 of 1")
-                .contains("within 1.10 in both by window 3: 1 of 1").contains("data moved from round 4 on: 0 B");
+                .contains("within 1.10 in both by window 3: 1 of 1")
+                .contains("ended more than 0.03 worse than the first plan left it: 0 of 1").contains("data moved from round 4 on: 0 B");
     }
 
     @Test
