@@ -217,7 +217,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         if (all.size() < MIN_SERVER_BALANCE) {
             return Map.of();
         }
-        Run run = begin(all);
+        Run run = begin(all, false);
         LibraConfig c = run.config();
         RunMode mode = run.mode();
         HBaseSnapshot snap = run.snap();
@@ -253,8 +253,12 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
     private record Planned(PlanResult result, Assessment assessment) {
     }
 
-    /** Builds the window of these servers and plans on it; the result is what the master's JMX shows. */
-    private Run begin(Map<ServerName, List<RegionInfo>> servers) {
+    /**
+     * Builds the window of these servers and plans on it; the result is what the master's JMX shows.
+     * {@code mayTakeBack}: the whole-cluster plan is the one carried out, so it may take the last
+     * run's moves back (by table, each table's plan is, and none does).
+     */
+    private Run begin(Map<ServerName, List<RegionInfo>> servers, boolean mayTakeBack) {
         LibraConfig c = config;
         GroupState group = groups.of(servers.keySet());
         restore(group);
@@ -267,7 +271,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         placement.splitsRefused(region -> splitRefusals.refusal(region, now)
                 .or(() -> departures.refusal(region, serverOf.get(region), now)));
         Plan previous = c.historyWindows() > 0 ? previousPlan(group, snap) : null;
-        Planned planned = plan(snap, group, placement, c, previous);
+        Planned planned = plan(snap, group, placement, c, previous, mayTakeBack);
         PlanResult result = planned.result();
         lastSnapshot = snap;
         lastResult = result;
@@ -406,7 +410,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         if (assignment == null || assignment.size() < MIN_SERVER_BALANCE) {
             return new ArrayList<>();
         }
-        Run run = begin(assignment);
+        Run run = begin(assignment, true);
         LibraConfig c = run.config();
         RunMode mode = run.mode();
         HBaseSnapshot snap = run.snap();
@@ -431,9 +435,11 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
     /**
      * Plans on the window and the group's history, system regions pinned, after the fluctuation
      * guard ({@link Fluctuation}) compared it with the group's previous quiet window; the
-     * {@code previous} plan's forecast is checked against the window.
+     * {@code previous} plan's forecast is checked against the window, and when {@code mayTakeBack}
+     * its moves are taken back if they left Δ worse and nothing else qualifies.
      */
-    private Planned plan(HBaseSnapshot snap, GroupState group, Placement placement, LibraConfig c, Plan previous) {
+    private Planned plan(HBaseSnapshot snap, GroupState group, Placement placement, LibraConfig c, Plan previous,
+                         boolean mayTakeBack) {
         ClusterSnapshot quiet = c.fluctuationGuard() > 0 ? group.previousWindow : null;
         Fluctuation flux = Fluctuation.between(quiet, snap.snapshot(), c.fluctuationGuard());
         if (flux.suspends()) {
@@ -451,7 +457,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         Assessment a = planner.assess(new PlanRequest(snap.snapshot(), history, previous, false), placement::pin);
         PlacementRule rule = placement.forScheduler();
         StrategyOutcome outcome = planner.strategy().outcome(a.model(), new PlanningContext(a.config(), planner.estimation(), rule));
-        return new Planned(planner.finish(outcome, a, previous, rule), a);
+        return new Planned(planner.finish(outcome, a, mayTakeBack ? previous : null, rule), a);
     }
 
     /** The region-count band's moves on the state this run's load moves leave, within the move cap. */

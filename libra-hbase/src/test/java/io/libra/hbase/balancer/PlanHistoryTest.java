@@ -195,6 +195,22 @@ class PlanHistoryTest {
                 .isNotEqualTo(moved.get(region)));
     }
 
+    /** By table, each table's plan is the one carried out: the whole-cluster plan takes nothing back. */
+    @Test
+    void byTableNothingIsTakenBack() throws Exception {
+        truth = Skewed.mild();
+        start(false, 3, true);
+        Map<String, String> moved = runByTable();
+        assertThat(moved).isNotEmpty();
+        now = now.plusSeconds(60);
+        List<String> hurt = moved.values().stream().distinct().sorted().toList();
+        truth = costlier(costlier(Skewed.after(truth, moved, now), java.util.Set.of("rs-1", "rs-2", "rs-3", "rs-4"), 2),
+                java.util.Set.copyOf(hurt.subList(0, 2)), 20.0 / 9);
+        runByTable();
+        assertThat(balancer.lastResult().plan().isRevert()).isFalse();
+        assertThat(lines("taking them back")).isEmpty();
+    }
+
     /** The same cluster with the servers in {@code ids} measuring {@code by} times as much. */
     private static ClusterSnapshot costlier(ClusterSnapshot s, java.util.Set<String> ids, double by) {
         List<io.libra.core.model.Node> nodes = new ArrayList<>();
