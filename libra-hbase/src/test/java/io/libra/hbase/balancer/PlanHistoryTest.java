@@ -164,10 +164,10 @@ class PlanHistoryTest {
     }
 
     /**
-     * The moves happened, and the servers they went to measure three times what their regions
-     * counters say: Δ ends higher than before the moves, and the conservative plan finds nothing
-     * whose benefit exceeds that miss. The balancer returns the moved regions to where they were,
-     * says so, and the run after it does not move them there again.
+     * The moves happened, and the servers measure more than their regions' counters say, the first
+     * two the moves went to most ({@link #worseAfter}): Δ ends higher than before the moves, and the
+     * conservative plan finds nothing whose benefit exceeds that miss. The balancer returns the moved
+     * regions to where they were, says so, and the run after it does not move them there again.
      */
     @Test
     void movesThatLeftTheClusterWorseAreTakenBack() throws Exception {
@@ -176,12 +176,7 @@ class PlanHistoryTest {
         Map<String, String> where = new HashMap<>();
         truth.regions().forEach(r -> where.put(r.id(), r.node()));
         Map<String, String> moved = run();
-        assertThat(moved).isNotEmpty();
-        now = now.plusSeconds(60);
-        // every server twice what its regions' counters say, and the first two the moves went to 40/9 times
-        List<String> hurt = moved.values().stream().distinct().sorted().toList();
-        truth = costlier(costlier(Skewed.after(truth, moved, now), java.util.Set.of("rs-1", "rs-2", "rs-3", "rs-4"), 2),
-                java.util.Set.copyOf(hurt.subList(0, 2)), 20.0 / 9);
+        worseAfter(moved);
 
         Map<String, String> back = run();
 
@@ -200,15 +195,23 @@ class PlanHistoryTest {
     void byTableNothingIsTakenBack() throws Exception {
         truth = Skewed.mild();
         start(false, 3, true);
-        Map<String, String> moved = runByTable();
+        worseAfter(runByTable());
+        runByTable();
+        assertThat(balancer.lastResult().plan().isRevert()).isFalse();
+        assertThat(lines("taking them back")).isEmpty();
+    }
+
+    /**
+     * A minute later with {@code moved} carried out, every server measuring twice what its regions'
+     * counters say and the first two the moves went to 40/9 times: on {@link Skewed#mild()}, Δ
+     * ends at 0.379, above the 0.333 the moves were planned on, and the forecast misses by 69%.
+     */
+    private void worseAfter(Map<String, String> moved) {
         assertThat(moved).isNotEmpty();
         now = now.plusSeconds(60);
         List<String> hurt = moved.values().stream().distinct().sorted().toList();
         truth = costlier(costlier(Skewed.after(truth, moved, now), java.util.Set.of("rs-1", "rs-2", "rs-3", "rs-4"), 2),
                 java.util.Set.copyOf(hurt.subList(0, 2)), 20.0 / 9);
-        runByTable();
-        assertThat(balancer.lastResult().plan().isRevert()).isFalse();
-        assertThat(lines("taking them back")).isEmpty();
     }
 
     /** The same cluster with the servers in {@code ids} measuring {@code by} times as much. */
