@@ -61,7 +61,7 @@ final class Conservative {
         String why = String.format(Locale.ROOT, "predicted gain in Δ %.1f%% is within %.0f× %s (%.1f%%%s): not worth moving",
                 100 * gain, NOISE_MULTIPLE, check.get().refitted() ? "the refitted model's error on the last moves"
                         : "the last forecast error", 100 * check.get().bound(), scaled(noise, check.get()));
-        return new StrategyOutcome(Plan.empty(p.strategy(), p.before(), PlanStatus.BALANCED, why), model);
+        return heldBack(p, why, model);
     }
 
     /**
@@ -78,6 +78,11 @@ final class Conservative {
         }
         String why = String.format(Locale.ROOT, "the plan aims where the %d moves taken back aimed, whose forecast is off"
                 + " by %.1f%%: not repeating them", previous.takenBack().size(), 100 * check.get().error());
+        return heldBack(p, why, model);
+    }
+
+    /** {@code p} held back: nothing moves, and the detail says why. */
+    private static StrategyOutcome heldBack(Plan p, String why, LoadModel model) {
         return new StrategyOutcome(Plan.empty(p.strategy(), p.before(), PlanStatus.BALANCED, why), model);
     }
 

@@ -4,7 +4,6 @@ import io.libra.core.apply.PlanApplier;
 import io.libra.core.estimate.EstimationConfig;
 import io.libra.core.estimate.LoadModel;
 import io.libra.core.estimate.PredictionCheck;
-import io.libra.core.estimate.RegionLoad;
 import io.libra.core.plan.Action;
 import io.libra.core.plan.Constraint;
 import io.libra.core.plan.MoveAction;
@@ -41,9 +40,14 @@ final class Revert {
         if (check.isEmpty() || !check.get().worsened() || check.get().explainedByWorkload() || previous.isRevert()) {
             return Optional.empty();
         }
-        List<MoveAction> back = movesBack(previous, model, placement);
-        if (back.isEmpty()) {
+        List<MoveAction> sent = takenBack(previous, model, placement);
+        if (sent.isEmpty()) {
             return Optional.empty();
+        }
+        List<MoveAction> back = new ArrayList<>(sent.size());
+        for (int i = sent.size() - 1; i >= 0; i--) {
+            MoveAction m = sent.get(i);
+            back.add(new MoveAction(m.region(), m.to(), m.from(), m.sizeBytes(), null));
         }
         LoadModel predicted = new PlanApplier(estimation).apply(model, back);
         String why = String.format(Locale.ROOT, "the last plan's moves left the measured Δ worse, %.3f → %.3f:"
@@ -54,33 +58,26 @@ final class Revert {
                     deviation(model, predicted, m.from()), deviation(model, predicted, m.to()), why);
             actions.add(m.withReason(r));
         }
-        List<MoveAction> sent = new ArrayList<>(back.size());
-        back.forEach(m -> sent.add(0, new MoveAction(m.region(), m.to(), m.from(), m.sizeBytes(), null)));
         return Optional.of(new StrategyOutcome(new Plan(previous.strategy(), actions, model.balance(), predicted.balance(),
                 PlanStatus.PLANNED, why).withTakenBack(sent), predicted));
     }
 
     /**
-     * The previous plan's moves backwards, last first, for regions still on the node they were sent
-     * to and allowed back by the store's placement rule (a replica of the region there since, say).
+     * The previous plan's moves, in its order, whose regions are still on the node they were sent to
+     * and may go back by the store's placement rule (not when a replica of the region is there now, say).
      */
-    private static List<MoveAction> movesBack(Plan previous, LoadModel model, PlacementRule placement) {
-        Map<String, RegionLoad> byId = new HashMap<>();
-        for (RegionLoad r : model.regions()) {
-            byId.put(r.region().id(), r);
-        }
-        List<MoveAction> back = new ArrayList<>();
-        for (int i = previous.actions().size() - 1; i >= 0; i--) {
-            if (previous.actions().get(i) instanceof MoveAction m) {
-                RegionLoad r = byId.get(m.region());
-                if (r != null && r.region().node().equals(m.to()) && model.hasNode(m.from())
-                        && placement.refuseMove(m.region(), m.from()) == null) {
-                    placement.moved(m.region(), m.from());
-                    back.add(new MoveAction(m.region(), m.to(), m.from(), m.sizeBytes(), null));
-                }
+    private static List<MoveAction> takenBack(Plan previous, LoadModel model, PlacementRule placement) {
+        Map<String, String> nodeOf = new HashMap<>();
+        model.regions().forEach(r -> nodeOf.put(r.region().id(), r.region().node()));
+        List<MoveAction> sent = new ArrayList<>();
+        for (Action a : previous.actions()) {
+            if (a instanceof MoveAction m && m.to().equals(nodeOf.get(m.region())) && model.hasNode(m.from())
+                    && placement.refuseMove(m.region(), m.from()) == null) {
+                placement.moved(m.region(), m.from());
+                sent.add(new MoveAction(m.region(), m.from(), m.to(), m.sizeBytes(), null));
             }
         }
-        return back;
+        return sent;
     }
 
     private static NodeDeviation deviation(LoadModel before, LoadModel after, String node) {

@@ -204,24 +204,12 @@ public record PredictionCheck(double error, Dimension dimension, double claimed,
      * when they share no node.
      */
     static double[] errors(List<NodeForecast> forecast, ClusterSnapshot now) {
-        double[] err = new double[2];
-        double[] total = new double[2];
-        int matched = 0;
-        for (NodeForecast f : forecast) {
-            Optional<Node> n = now.node(f.id());
-            if (n.isEmpty()) {
-                continue;
-            }
-            matched++;
-            err[0] += Math.abs(f.cpu() - n.get().cpuUsage());
-            err[1] += Math.abs(f.diskBytesPerSec() - n.get().diskBytesPerSec());
-            total[0] += n.get().cpuUsage();
-            total[1] += n.get().diskBytesPerSec();
-        }
-        if (matched == 0) {
-            return null;
-        }
-        return new double[] {total[0] > 0 ? err[0] / total[0] : 0, total[1] > 0 ? err[1] / total[1] : 0};
+        return apart(forecast, measured(now), now);
+    }
+
+    /** The nodes' measured totals, as a forecast would give them. */
+    private static List<NodeForecast> measured(ClusterSnapshot s) {
+        return s.nodes().stream().map(n -> new NodeForecast(n.id(), n.cpuUsage(), n.diskBytesPerSec())).toList();
     }
 
     /** Whether the previous plan's moves, made on the last window, left Δ higher than they found it. */

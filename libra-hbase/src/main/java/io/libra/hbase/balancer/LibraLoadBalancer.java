@@ -17,7 +17,6 @@ import io.libra.core.plan.MoveAction;
 import io.libra.core.plan.Reason;
 import io.libra.core.plan.NodeForecast;
 import io.libra.core.estimate.PredictionCheck;
-import io.libra.core.model.Dimension;
 import java.time.InstantSource;
 import io.libra.hbase.LibraConfig;
 import io.libra.hbase.reporter.LoadReport;
@@ -344,14 +343,8 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         if (after == null) {
             return null;
         }
-        List<NodeForecast> forecast = new ArrayList<>(after.nodeCount());
-        for (io.libra.core.model.Node n : after.nodes()) {
-            int j = after.nodeIndex(n.id());
-            forecast.add(new NodeForecast(n.id(), after.load(j, Dimension.CPU), after.load(j, Dimension.DISK)));
-        }
-        if (r.plan().isRevert() && !r.plan().forecast().isEmpty()) {
-            forecast = r.plan().forecast();
-        }
+        List<NodeForecast> forecast = r.plan().isRevert() && !r.plan().forecast().isEmpty() ? r.plan().forecast()
+                : after.forecast();
         return new Plan(r.plan().strategy(), List.copyOf(done), r.before().balance(), after.balance(), r.plan().status(),
                 "moves returned to the master", forecast, r.plan().estimation(), r.plan().takenBack());
     }
