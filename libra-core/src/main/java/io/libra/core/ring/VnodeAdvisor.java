@@ -9,7 +9,8 @@ import java.util.stream.Collectors;
  * Tokens for nodes about to join a vnode ring ({@code initial_token} with {@code num_tokens}
  * of them): each new node takes its tokens one at a time, each at the slice boundary after which
  * Δ (eq. 4) is lowest (then the spread of deviations), replica placement included, so its tokens
- * land in the hottest ranges, where taking the range relieves most in CPU and disk at once. The
+ * land in the hottest ranges, where taking the range relieves most in CPU and disk at once; then
+ * each is put back where it does most once the others are placed. The
  * baseline is allocation by ownership: the same search with every range's load its token width
  * (what {@code allocate_tokens_for_local_replication_factor} balances, not its algorithm). Both
  * are predicted with the same model, in which a joining node carries the load of the ranges it
@@ -18,6 +19,8 @@ import java.util.stream.Collectors;
 public final class VnodeAdvisor {
     /** Tokens one new node may take at most ({@code num_tokens}). */
     public static final int MAX_TOKENS = 256;
+    /** Rounds of taking each new token out and putting it back where it does most. */
+    static final int REFINE_PASSES = 8;
     private final int slicesPerSegment;
 
     public VnodeAdvisor(int slicesPerSegment) {
@@ -102,38 +105,77 @@ public final class VnodeAdvisor {
         return balance(after);
     }
 
-    /** Token by token, the free slice boundary after which Δ is lowest (then the spread). */
+    /**
+     * Token by token, the free slice boundary after which Δ is lowest (then the spread); then each
+     * token in turn is taken out and put back where it now does most, until none moves (at most
+     * {@link #REFINE_PASSES} rounds): a token placed early for a hot range a later token relieved
+     * better is not left where it no longer helps.
+     */
     private NewNode best(VnodeRing ring, String id, int numTokens, RingTopology.Place place) {
         VnodeLoads model = new VnodeLoads(ring, slicesPerSegment, id, place);
         int j = model.ids.indexOf(id);
         VnodeLoads.Layout layout = model.layout(ring);
-        List<Long> tokens = new ArrayList<>();
         for (int k = 0; k < numTokens; k++) {
-            VnodeLoads.Evaluated now = model.evaluate(layout);
-            boolean incremental = model.incremental(now, j);
-            int bestPos = -1;
-            double bestDelta = Double.POSITIVE_INFINITY;
-            double bestSpread = Double.POSITIVE_INFINITY;
-            for (int p = 0; p < model.slices.m; p++) {
-                if (java.util.Arrays.binarySearch(layout.pos(), p) >= 0) {
-                    continue;
-                }
-                double[][] loads = model.loadsWith(now, p, j, incremental);
-                double d = model.balance(loads).imbalanceDegree();
-                double s = model.spread(loads);
-                if (d < bestDelta - 1e-12 || d <= bestDelta + 1e-12 && s < bestSpread) {
-                    bestPos = p;
-                    bestDelta = d;
-                    bestSpread = s;
+            layout = layout.plus(bestSlice(model, layout, j).pos(), j);
+        }
+        Choice now = score(model, layout);
+        boolean moved = numTokens > 1;
+        for (int pass = 0; pass < REFINE_PASSES && moved; pass++) {
+            moved = false;
+            for (int p : layout.of(j)) {
+                VnodeLoads.Layout without = layout.minus(p);
+                Choice c = bestSlice(model, without, j);
+                if (c.pos() != p && c.better(now)) {
+                    layout = without.plus(c.pos(), j);
+                    now = c;
+                    moved = true;
                 }
             }
-            if (bestPos < 0) {
-                throw new IllegalArgumentException("the ring has no segment boundary free for a new node's token");
-            }
-            layout = layout.plus(bestPos, j);
-            tokens.add(model.slices.end[bestPos]);
+        }
+        List<Long> tokens = new ArrayList<>();
+        for (int p : layout.of(j)) {
+            tokens.add(model.slices.end[p]);
         }
         return new NewNode(id, tokens);
+    }
+
+    /** A slice for one more token and the balance it gives: Δ, then the spread. */
+    private record Choice(int pos, double delta, double spread) {
+        /** A strictly better balance, beyond rounding: what moves a placed token. */
+        boolean better(Choice o) {
+            return delta < o.delta - 1e-12 || delta <= o.delta + 1e-12 && spread < o.spread - 1e-12;
+        }
+
+        /** Ahead of o among one search's slices (the first found wins a tie). */
+        boolean ahead(Choice o) {
+            return o.pos < 0 || delta < o.delta - 1e-12 || delta <= o.delta + 1e-12 && spread < o.spread;
+        }
+    }
+
+    private static Choice score(VnodeLoads model, VnodeLoads.Layout layout) {
+        double[][] loads = model.loads(layout);
+        return new Choice(-1, model.balance(loads).imbalanceDegree(), model.spread(loads));
+    }
+
+    /** The free slice where one more token of node j lowers Δ most (then the spread). */
+    private static Choice bestSlice(VnodeLoads model, VnodeLoads.Layout layout, int j) {
+        VnodeLoads.Evaluated now = model.evaluate(layout);
+        boolean incremental = model.incremental(now, j);
+        Choice best = new Choice(-1, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY);
+        for (int p = 0; p < model.slices.m; p++) {
+            if (java.util.Arrays.binarySearch(layout.pos(), p) >= 0) {
+                continue;
+            }
+            double[][] loads = model.loadsWith(now, p, j, incremental);
+            Choice c = new Choice(p, model.balance(loads).imbalanceDegree(), model.spread(loads));
+            if (c.ahead(best)) {
+                best = c;
+            }
+        }
+        if (best.pos() < 0) {
+            throw new IllegalArgumentException("the ring has no segment boundary free for a new node's token");
+        }
+        return best;
     }
 
     /**

@@ -71,6 +71,23 @@ final class VnodeLoads {
             System.arraycopy(owner, i, no, i + 1, pos.length - i);
             return new Layout(np, no);
         }
+
+        /** The same without the token at slice p (one of the layout's). */
+        Layout minus(int p) {
+            int i = java.util.Arrays.binarySearch(pos, p);
+            int[] np = new int[pos.length - 1];
+            int[] no = new int[pos.length - 1];
+            System.arraycopy(pos, 0, np, 0, i);
+            System.arraycopy(owner, 0, no, 0, i);
+            System.arraycopy(pos, i + 1, np, i, pos.length - i - 1);
+            System.arraycopy(owner, i + 1, no, i, pos.length - i - 1);
+            return new Layout(np, no);
+        }
+
+        /** The slices of node j's tokens, in ring order. */
+        int[] of(int j) {
+            return java.util.stream.IntStream.range(0, pos.length).filter(i -> owner[i] == j).map(i -> pos[i]).toArray();
+        }
     }
 
     /** The ring's own tokens as a layout. */
