@@ -18,7 +18,7 @@ import picocli.CommandLine.Option;
         description = {"Runs Libra in the simulator's closed loop, as a master or sidecar runs it: measure a window, plan with "
                 + "the last three windows and the previous plan, carry the plan out, measure again.",
                 "Scored on each scenario's hidden cost model, against the targets of docs/benchmarks.md: the first plan "
-                        + "within 1.10, every run within 1.10 by the third window, and later windows moving at most 10% of "
+                        + "within 1.10, every run within 1.10 by the third window, and later windows moving at most 10%% of "
                         + "the data the first moved."})
 final class LoopCommand implements Callable<Integer> {
     static final int MAX_RUNS = 400;

@@ -1,6 +1,7 @@
 package io.libra.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -91,10 +92,16 @@ class CommandsTest {
         for (picocli.CommandLine c : all) {
             for (String d : c.getCommandSpec().usageMessage().description()) {
                 assertThat(d).as(c.getCommandName() + " description line").matches("(?s).*[.)]$");
+                // picocli formats each line: a bare % would print a WARN and the raw text
+                assertThatCode(() -> String.format(d)).as(c.getCommandName() + " description line").doesNotThrowAnyException();
             }
             for (var o : c.getCommandSpec().options()) {
                 assertThat(String.join(" ", o.description())).as(c.getCommandSpec().qualifiedName() + " " + o.longestName())
                         .matches("(?s).*[a-z].*").doesNotStartWith("(default");
+                for (String d : o.description()) {
+                    assertThatCode(() -> String.format(d.replaceAll("\\$\\{[^}]*}", ""))).as(o.longestName())
+                            .doesNotThrowAnyException();
+                }
             }
         }
     }
