@@ -23,11 +23,17 @@ final class SidecarHttp {
     }
 
     Reply get(String path) {
-        return send(HttpRequest.newBuilder(URI.create(base + path)).GET());
+        return get(path, Duration.ofSeconds(10));
+    }
+
+    /** A GET that may take longer, e.g. an add-node advice that runs Cassandra's allocator in a child JVM. */
+    Reply get(String path, Duration timeout) {
+        return send(HttpRequest.newBuilder(URI.create(base + path)).GET().timeout(timeout));
     }
 
     Reply post(String path, String token, String body) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).POST(HttpRequest.BodyPublishers.ofString(body));
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).POST(HttpRequest.BodyPublishers.ofString(body))
+                .timeout(Duration.ofSeconds(10));
         if (token != null) {
             b.header("Authorization", "Bearer " + token);
         }
@@ -36,7 +42,7 @@ final class SidecarHttp {
 
     private Reply send(HttpRequest.Builder b) {
         try {
-            HttpResponse<String> r = http.send(b.timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
             JsonNode body = r.body().startsWith("{") ? JSON.readTree(r.body()) : JSON.createObjectNode();
             return new Reply(r.statusCode(), body, r.body());
         } catch (IOException e) {
