@@ -31,9 +31,14 @@ final class SidecarHttp {
         return send(HttpRequest.newBuilder(URI.create(base + path)).GET().timeout(timeout));
     }
 
+    /**
+     * A POST waits up to a minute: {@code /api/v1/rebalance} takes the execution lease before it
+     * answers, a lightweight transaction over CQL whose first use also connects and creates the
+     * lease table (a run timed out at 10 s right after a sidecar process restarted, four nodes busy).
+     */
     Reply post(String path, String token, String body) {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).POST(HttpRequest.BodyPublishers.ofString(body))
-                .timeout(Duration.ofSeconds(10));
+                .timeout(Duration.ofSeconds(60));
         if (token != null) {
             b.header("Authorization", "Bearer " + token);
         }
