@@ -141,14 +141,9 @@ public final class VnodeAdvisor {
 
     /** A slice for one more token and the balance it gives: Δ, then the spread. */
     private record Choice(int pos, double delta, double spread) {
-        /** A strictly better balance, beyond rounding: what moves a placed token. */
+        /** A strictly better balance, beyond rounding (so among equals the first found stays). */
         boolean better(Choice o) {
             return delta < o.delta - 1e-12 || delta <= o.delta + 1e-12 && spread < o.spread - 1e-12;
-        }
-
-        /** Ahead of o among one search's slices (the first found wins a tie). */
-        boolean ahead(Choice o) {
-            return o.pos < 0 || delta < o.delta - 1e-12 || delta <= o.delta + 1e-12 && spread < o.spread;
         }
     }
 
@@ -168,7 +163,7 @@ public final class VnodeAdvisor {
             }
             double[][] loads = model.loadsWith(now, p, j, incremental);
             Choice c = new Choice(p, model.balance(loads).imbalanceDegree(), model.spread(loads));
-            if (c.ahead(best)) {
+            if (best.pos() < 0 || c.better(best)) {
                 best = c;
             }
         }
