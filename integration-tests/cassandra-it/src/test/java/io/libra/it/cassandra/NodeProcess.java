@@ -184,6 +184,21 @@ final class NodeProcess implements AutoCloseable {
         }
     }
 
+    /** Waits up to 30 s for the process to be gone (its ports free for the next ring). */
+    void awaitExit() {
+        Process p;
+        synchronized (this) {
+            p = process;
+        }
+        try {
+            if (p != null && !p.waitFor(30, TimeUnit.SECONDS)) {
+                throw new IllegalStateException(id() + " (pid " + p.pid() + ") still runs 30 s after SIGKILL");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     @Override
     public void close() {
         stop();
