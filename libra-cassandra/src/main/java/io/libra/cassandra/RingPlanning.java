@@ -10,6 +10,7 @@ import io.libra.core.estimate.History;
 import io.libra.core.estimate.LoadModel;
 import io.libra.core.estimate.PredictionCheck;
 import io.libra.core.model.ClusterSnapshot;
+import io.libra.core.model.Dimension;
 import io.libra.core.model.Node;
 import io.libra.core.plan.Plan;
 import io.libra.core.ring.RingPlannerConfig;
@@ -224,6 +225,11 @@ public final class RingPlanning {
         @Override
         public StrategyOutcome outcome(LoadModel model, PlanningContext context) {
             return current.outcome(model, context);
+        }
+
+        @Override
+        public Optional<StrategyOutcome> takeBack(Plan previous, LoadModel model, Dimension dimension, String why) {
+            return current.takeBack(previous, model, dimension, why);
         }
     }
 }

@@ -12,6 +12,7 @@ import io.libra.core.plan.Plan;
 import io.libra.core.plan.PlanStatus;
 import io.libra.core.plan.Reason;
 import io.libra.core.schedule.PlacementRule;
+import io.libra.core.schedule.Strategy;
 import io.libra.core.schedule.StrategyOutcome;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -28,7 +29,8 @@ import java.util.Optional;
  * measured, so each of those regions still where the plan sent it goes back. The revert carries
  * the failed forecast on, as a held-back plan does, and names the moves it took back
  * ({@link Plan#takenBack()}), so the rounds after it are conservative against that forecast and
- * do not make the same moves again ({@link Conservative#repeated}).
+ * do not make the same moves again ({@link Conservative#repeated}). Token moves, which only the
+ * ring can undo, are taken back by the strategy ({@link Strategy#takeBack}).
  */
 final class Revert {
     private Revert() {
@@ -36,13 +38,15 @@ final class Revert {
 
     /** The revert of {@code previous}, when its check says its moves left Δ worse; empty otherwise. */
     static Optional<StrategyOutcome> of(Plan previous, Optional<PredictionCheck> check, LoadModel model,
-                                        EstimationConfig estimation, PlacementRule placement) {
+                                        EstimationConfig estimation, PlacementRule placement, Strategy strategy) {
         if (check.isEmpty() || !check.get().worsened() || check.get().explainedByWorkload() || previous.isRevert()) {
             return Optional.empty();
         }
+        String why = String.format(Locale.ROOT, "the last plan's moves left the measured Δ worse, %.3f → %.3f:"
+                + " taking them back", check.get().deltaBefore(), check.get().deltaNow());
         List<MoveAction> sent = takenBack(previous, model, placement);
         if (sent.isEmpty()) {
-            return Optional.empty();
+            return strategy.takeBack(previous, model, check.get().dimension(), why);
         }
         List<MoveAction> back = new ArrayList<>(sent.size());
         for (int i = sent.size() - 1; i >= 0; i--) {
@@ -50,8 +54,6 @@ final class Revert {
             back.add(new MoveAction(m.region(), m.to(), m.from(), m.sizeBytes(), null));
         }
         LoadModel predicted = new PlanApplier(estimation).apply(model, back);
-        String why = String.format(Locale.ROOT, "the last plan's moves left the measured Δ worse, %.3f → %.3f:"
-                + " taking them back", check.get().deltaBefore(), check.get().deltaNow());
         List<Action> actions = new ArrayList<>(back.size());
         for (MoveAction m : back) {
             Reason r = new Reason(check.get().dimension(), List.of(Constraint.REVERT),

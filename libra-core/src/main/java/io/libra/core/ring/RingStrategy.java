@@ -2,11 +2,13 @@ package io.libra.core.ring;
 
 import io.libra.core.estimate.LoadModel;
 import io.libra.core.model.ClusterSnapshot;
+import io.libra.core.model.Dimension;
 import io.libra.core.plan.Plan;
 import io.libra.core.schedule.PlanningContext;
 import io.libra.core.schedule.Strategy;
 import io.libra.core.schedule.StrategyOutcome;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -62,5 +64,11 @@ public final class RingStrategy implements Strategy {
         Plan plan = new RingPlanner(config).plan(ring).toPlan();
         return new StrategyOutcome(plan, SnapshotRing.perNode(model.nodes(), RingApplier.apply(ring, plan.actions())
                 .loadsAfter()));
+    }
+
+    /** The last plan's token moves taken back on this ring ({@link RingTakeBack}). */
+    @Override
+    public Optional<StrategyOutcome> takeBack(Plan previous, LoadModel model, Dimension dimension, String why) {
+        return RingTakeBack.of(previous, model, ring.apply(model), dimension, why);
     }
 }

@@ -154,11 +154,19 @@ public final class SnapshotRing {
                                ToIntFunction<ReplicaGroup> replicasOf, Map<String, RingTopology.Place> places) {
         List<RingSegment> segments = segments(tokens.values(), model, groupOf, replicasOf);
         List<RingNode> nodes = new ArrayList<>();
-        tokens.forEach((id, t) -> {
-            int j = model.nodeIndex(id);
-            nodes.add(new RingNode(id, t, model.base(j, Dimension.CPU), model.base(j, Dimension.DISK), 1, 1));
-        });
-        return new RingLoad(nodes, segments, places);
+        tokens.forEach((id, t) -> nodes.add(new RingNode(id, t, 0, 0, 1, 1)));
+        RingLoad arcs = new RingLoad(nodes, segments, places);
+        // each node's base: what it measures beyond (or short of) its replicas' share of its ranges
+        Map<String, RingNodeLoad> onArcs = new HashMap<>();
+        RingPlanner.loads(arcs).forEach(l -> onArcs.put(l.node(), l));
+        List<RingNode> based = new ArrayList<>();
+        for (RingNode n : arcs.nodes()) {
+            int j = model.nodeIndex(n.id());
+            RingNodeLoad l = onArcs.get(n.id());
+            based.add(new RingNode(n.id(), n.token(), model.load(j, Dimension.CPU) - l.cpu(),
+                    model.load(j, Dimension.DISK) - l.disk(), 1, 1));
+        }
+        return new RingLoad(based, segments, places);
     }
 
     /** Per segment and replica group, the group's load of the range averaged over its replicas. */

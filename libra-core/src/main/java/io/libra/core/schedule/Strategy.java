@@ -1,7 +1,9 @@
 package io.libra.core.schedule;
 
 import io.libra.core.estimate.LoadModel;
+import io.libra.core.model.Dimension;
 import io.libra.core.plan.Plan;
+import java.util.Optional;
 
 /**
  * A way of turning an estimated cluster load into a plan. Every strategy sees the same
@@ -14,6 +16,15 @@ public interface Strategy {
 
     /** The plan and the state it predicts. */
     StrategyOutcome outcome(LoadModel model, PlanningContext context);
+
+    /**
+     * Takes back {@code previous}'s actions of a kind only this strategy can undo (a ring's token
+     * moves: what moving one back does takes the ring), with {@code why} in each reason; core takes
+     * region moves back itself. Empty when there is nothing of that kind to take back.
+     */
+    default Optional<StrategyOutcome> takeBack(Plan previous, LoadModel model, Dimension dimension, String why) {
+        return Optional.empty();
+    }
 
     default Plan plan(LoadModel model, PlanningContext context) {
         return outcome(model, context).plan();

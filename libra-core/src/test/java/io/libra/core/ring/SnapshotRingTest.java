@@ -53,9 +53,18 @@ class SnapshotRingTest {
     }
 
     static ClusterSnapshot snapshot(Map<String, List<String>> ring) {
-        return new ClusterSnapshot("cassandra", Instant.EPOCH, 60, NODES, loads().stream().map(RegionLoad::region).toList(),
+        return snapshot(ring, NODES);
+    }
+
+    /** The same regions, the nodes measuring as given. */
+    static ClusterSnapshot snapshot(Map<String, List<String>> ring, List<Node> nodes) {
+        return new ClusterSnapshot("cassandra", Instant.EPOCH, 60, nodes, loads().stream().map(RegionLoad::region).toList(),
                 2, ring);
     }
+
+    /** n2, which replicates the busiest ranges, measuring twice the others' CPU and disk. */
+    static final List<Node> N2_BUSY = List.of(new Node("n1", 4, 1, 100), new Node("n2", 4, 2, 200),
+            new Node("n3", 4, 1, 100));
 
     private static LoadModel model() {
         return new LoadModel(NODES, loads(), new double[] {0.5, 0, 0}, new double[] {0, 0, 0});
@@ -66,16 +75,19 @@ class SnapshotRingTest {
         RingLoad ring = SnapshotRing.of(snapshot(RING), model());
         assertThat(ring.nodes()).extracting(RingNode::id).containsExactly("n1", "n2", "n3");
         assertThat(ring.nodes()).extracting(RingNode::token).containsExactly(T1, T2, T3);
-        assertThat(ring.nodes().get(0).baseCpu()).isEqualTo(0.5);
+        // each node's base: what it carries in the model beyond its replicas' share of its ranges
+        assertThat(ring.nodes().get(0).baseCpu()).isCloseTo(3.5 - (1 + 1 + 1), Offset.offset(1e-12));
+        assertThat(ring.nodes().get(1).baseCpu()).as("n2 served 2 of a2's ks.t, whose replicas share 3 each")
+                .isCloseTo(9 - (1 + 1 + 3 + 5), Offset.offset(1e-12));
         assertThat(ring.segments()).extracting(RingSegment::endToken).containsExactly(T1, T2, T3, Long.MAX_VALUE);
         RingSegment a2 = ring.segments().get(1);
         // ks.t: the mean of its two replicas (2 and 4); ks.u: its one replica
         assertThat(a2.loads()).extracting(ReplicaLoad::replicationFactor).containsExactly(1, 2);
         assertThat(a2.loads().get(1).cpu()).isCloseTo(3.0, Offset.offset(1e-12));
         assertThat(a2.loads().get(0).cpu()).isCloseTo(5.0, Offset.offset(1e-12));
-        // node loads: base + what each node replicates
+        // node loads: base + what each node replicates, which is each node's load in the model (n1 0.5 + 3, n2 9, n3 5)
         List<RingNodeLoad> loads = RingPlanner.loads(ring);
-        assertThat(loads.get(1).cpu()).isCloseTo(1 + 1 + 3 + 5, Offset.offset(1e-9));
+        assertThat(loads).extracting(RingNodeLoad::cpu).containsExactly(3.5, 9.0, 5.0);
     }
 
     @Test
@@ -100,8 +112,10 @@ class SnapshotRingTest {
         assertThat(a2.loads().get(1).cpu()).isCloseTo(4.0, Offset.offset(1e-12));
         assertThat(ring.places()).containsKeys("n1", "n2", "n3");
         // dc2's one node holds dc2's replica of every range; dc1's replica of a2 is its primary n2
+        // n2's base: its model load (9) beyond dc1's replica of a2 (7); the node totals are the model's
+        assertThat(ring.nodes().get(1).baseCpu()).isCloseTo(9.0 - 7.0, Offset.offset(1e-9));
         List<RingNodeLoad> loads = RingPlanner.loads(ring);
-        assertThat(loads.get(1).cpu()).isCloseTo(7.0, Offset.offset(1e-9));
+        assertThat(loads.get(1).cpu()).isCloseTo(9.0, Offset.offset(1e-9));
         assertThat(loads.get(2).cpu()).isCloseTo(4.0 + 1.0, Offset.offset(1e-9));
     }
 
