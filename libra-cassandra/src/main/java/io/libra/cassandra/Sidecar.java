@@ -224,11 +224,6 @@ public final class Sidecar implements Daemon, AutoCloseable {
         loop.setDaemon(true);
         firstWindowAt = Instant.now().plusSeconds(config.collection.windowSeconds);
         loop.start();
-        if (!config.execution.dryRun) { // only a sidecar that may execute touches the lease's keyspace
-            Thread warm = new Thread(executor::prepareLease, "libra-lease-connect");
-            warm.setDaemon(true);
-            warm.start();
-        }
         LOG.info("libra-cassandra listening on http://{}:{}; JMX answers on {}/{} node(s); first window at about {}",
                 config.http.host, api.port(), jmxAtStart.reachable().size(), nodes.size(), firstWindowAt);
         return this;

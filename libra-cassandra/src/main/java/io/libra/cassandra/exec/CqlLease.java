@@ -93,36 +93,6 @@ public final class CqlLease implements Lease {
         }
     }
 
-    /**
-     * Connects and creates the keyspace and table outside the lock (a slow or silent node must not
-     * hold up {@link #close()} or {@link #held()}), then keeps the session unless one was made
-     * meanwhile or the lease was closed.
-     */
-    @Override
-    public void prepare() {
-        synchronized (this) {
-            if (closed || session != null) {
-                return;
-            }
-        }
-        CqlSession s;
-        try {
-            s = connect();
-            schema(s);
-        } catch (RuntimeException e) {
-            LOG.warn("execution lease: not connected ahead of the first rebalance, which will try again: {}",
-                    RingGate.firstLine(e));
-            return;
-        }
-        synchronized (this) {
-            if (session == null && !closed) {
-                session = s;
-                return;
-            }
-        }
-        s.close();
-    }
-
     private boolean renewed(CqlSession s) {
         return s.execute(lwt("UPDATE " + table() + " USING TTL " + config.ttlSeconds
                 + " SET owner = ?, since = toTimestamp(now()) WHERE ring = ? IF owner = ?", config.owner, ring, config.owner))

@@ -85,11 +85,6 @@ public final class Executor implements AutoCloseable {
         return book.journal();
     }
 
-    /** Readies the execution lease ahead of the first job ({@link Lease#prepare()}); blocks while it connects. */
-    public void prepareLease() {
-        lease.prepare();
-    }
-
     /** Whether this sidecar holds the execution lease now. */
     public boolean leaseHeld() {
         return lease.held();

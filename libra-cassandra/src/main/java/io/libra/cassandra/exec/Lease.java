@@ -29,14 +29,6 @@ public interface Lease extends AutoCloseable {
         }
     };
 
-    /**
-     * Gets ready to take the lease (connects, creates what is missing) ahead of the first job, so
-     * that the first rebalance does not wait on it; never throws, and nothing is taken. A failure
-     * here is logged and the first {@link #acquire()} tries again.
-     */
-    default void prepare() {
-    }
-
     /** Takes or renews the lease: empty when this sidecar holds it now, else one line saying why not. */
     Optional<String> acquire();
 

@@ -36,30 +36,6 @@ class CqlLeaseTest {
     }
 
     @Test
-    void readyingWithoutCqlTakesNothingAndTheFirstTakeTriesAgain() throws IOException {
-        int closed;
-        try (ServerSocket s = new ServerSocket(0)) {
-            closed = s.getLocalPort();
-        }
-        SidecarConfig c = new SidecarConfig();
-        SidecarConfig.Instance in = new SidecarConfig.Instance();
-        in.host = "127.0.0.1";
-        c.instances = List.of(in);
-        c.lease.cqlPort = closed;
-        c.lease.owner = "me:9044";
-        c.lease.localDatacenter = "dc1";
-        try (CqlLease lease = new CqlLease(c)) {
-            lease.prepare(); // logged, not thrown
-            assertThat(lease.held()).isFalse();
-            assertThat(lease.acquire()).get().asString()
-                    .startsWith("cannot take the execution lease in libra_sidecar.lease over CQL (127.0.0.1:" + closed + "): ");
-            lease.close();
-            lease.prepare(); // after close: nothing kept, still nothing taken
-            assertThat(lease.acquire()).contains("the sidecar is stopping: the execution lease is not taken");
-        }
-    }
-
-    @Test
     void aLocalDataCentreNoNodeCanNameIsARefusal() {
         SidecarConfig c = new SidecarConfig();
         c.instances = List.of(new SidecarConfig.Instance());
