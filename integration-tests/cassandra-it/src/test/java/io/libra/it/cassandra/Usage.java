@@ -83,11 +83,14 @@ record Usage(double[] cpuSeconds, double[] diskBytes) {
         }
     }
 
-    /** Measures, joins, lets the streamed data settle (half as many operations), measures again. */
+    /**
+     * Measures, joins, lets the joined node settle (as many operations as a measurement: with half,
+     * a joined node still did up to twice the others' disk bytes in some runs), measures again.
+     */
     static AroundJoin aroundJoin(Ring ring, Workload load, int ops, Join join) throws IOException {
         Usage before = measureQuiet(ring, load, ops);
         NodeProcess n = join.run();
-        measure(ring, load, ops / 2);
+        measure(ring, load, ops);
         return new AroundJoin(before, measureQuiet(ring, load, ops), n);
     }
 
