@@ -34,6 +34,12 @@ public record ReplicaLoad(ReplicaGroup group, double cpu, double disk, double si
         return new ReplicaLoad(group, cpu * f, disk * f, sizeBytes * f);
     }
 
+    static void finite(String field, double v) {
+        if (!Double.isFinite(v)) {
+            throw new IllegalArgumentException(field + ": must be a finite number, got " + v);
+        }
+    }
+
     static void nonNegative(String field, double v) {
         if (!Double.isFinite(v) || v < 0) {
             throw new IllegalArgumentException(field + ": must be a finite number >= 0, got " + v);

@@ -13,16 +13,10 @@ public record RingNode(String id, long token, double baseCpu, double baseDisk, d
         if (id == null || id.isEmpty()) {
             throw new IllegalArgumentException("node.id: must be a non-empty string");
         }
-        finite("baseCpu", baseCpu);
-        finite("baseDisk", baseDisk);
+        ReplicaLoad.finite("baseCpu", baseCpu);
+        ReplicaLoad.finite("baseDisk", baseDisk);
         if (!(cpuCapacity > 0) || !(diskCapacity > 0)) {
             throw new IllegalArgumentException("node " + id + ": capacities must be > 0");
-        }
-    }
-
-    private static void finite(String field, double v) {
-        if (!Double.isFinite(v)) {
-            throw new IllegalArgumentException(field + ": must be a finite number, got " + v);
         }
     }
 
