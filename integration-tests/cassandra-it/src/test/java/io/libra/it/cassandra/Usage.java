@@ -12,10 +12,17 @@ import java.util.Arrays;
  * /proc/&lt;pid&gt;/io read_bytes + write_bytes) used while the workload completed a fixed number
  * of operations.
  */
-record Usage(double[] cpuSeconds, double[] diskBytes) {
+record Usage(double[] cpuSeconds, double[] diskBytes, double[] bytesPerLocalWrite, String breakdown) {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Usage.class);
     /** How many times a window is measured at most while a compaction keeps running inside it. */
     private static final int QUIET_ATTEMPTS = 3;
+    /**
+     * How far a node's bytes written per local write may stand above the other nodes' median
+     * before the window counts as measuring more than the workload. The workload's disk work is
+     * its commit log (one value size; reads come from the page cache), about 590 B per local write
+     * on every node, within 2%.
+     */
+    private static final double WRITE_BYTES_OUT_OF_LINE = 1.25;
 
     /**
      * Measures once no node has a compaction running or pending, and again (at most
@@ -31,13 +38,16 @@ record Usage(double[] cpuSeconds, double[] diskBytes) {
             long compactedBefore = compacted(ring);
             u = measure(ring, load, ops);
             long during = compacted(ring) - compactedBefore;
-            if (during == 0) {
+            String outOfLine = u.writesOutOfLine(ring);
+            if (during == 0 && outOfLine == null) {
                 return u;
             }
-            // a compaction that started inside the window (SSTables just streamed in, say) is not the workload's disk work
-            LOG.info("measurement {} of {}: {} bytes compacted during it, measuring again", attempt, QUIET_ATTEMPTS, during);
+            // a compaction that started inside the window (SSTables just streamed in, say) is not the workload's disk work,
+            // nor is what a node wrote beyond its share of the commit log (seen on freshly joined nodes: up to 1.8x the others)
+            LOG.info("measurement {} of {}: {}, measuring again ({})", attempt, QUIET_ATTEMPTS,
+                    during > 0 ? during + " bytes compacted during it" : outOfLine, u);
         }
-        LOG.warn("every one of {} measurements saw a compaction: keeping the last", QUIET_ATTEMPTS);
+        LOG.warn("every one of {} measurements saw a compaction or a node's writes out of line: keeping the last", QUIET_ATTEMPTS);
         return u;
     }
 
@@ -90,8 +100,10 @@ record Usage(double[] cpuSeconds, double[] diskBytes) {
     static AroundJoin aroundJoin(Ring ring, Workload load, int ops, Join join) throws IOException {
         Usage before = measureQuiet(ring, load, ops);
         NodeProcess n = join.run();
-        measure(ring, load, ops);
-        return new AroundJoin(before, measureQuiet(ring, load, ops), n);
+        LOG.info("{} joined ({} workload operations failed so far), settling: {}", n.id(), load.failed.get(), measure(ring, load, ops));
+        Usage after = measureQuiet(ring, load, ops);
+        LOG.info("{} workload operations failed so far", load.failed.get());
+        return new AroundJoin(before, after, n);
     }
 
     private static long compacting(Ring ring) throws IOException {
@@ -109,38 +121,94 @@ record Usage(double[] cpuSeconds, double[] diskBytes) {
         long target = load.completed.get() + ops;
         Poll.until(Duration.ofSeconds(180), ops + " workload operations", () -> load.completed.get() >= target);
         double[][] end = read(ring);
-        double[] cpu = new double[start[0].length];
-        double[] disk = new double[start[0].length];
-        for (int i = 0; i < cpu.length; i++) {
+        int n = start[0].length;
+        double[] cpu = new double[n];
+        double[] disk = new double[n];
+        double[] perWrite = new double[n];
+        StringBuilder parts = new StringBuilder();
+        for (int i = 0; i < n; i++) {
             cpu[i] = (end[0][i] - start[0][i]) / 1e9;
-            disk[i] = end[1][i] - start[1][i];
+            disk[i] = end[1][i] + end[2][i] - start[1][i] - start[2][i];
+            perWrite[i] = (end[2][i] - start[2][i]) / Math.max(1, end[5][i] - start[5][i]);
+            parts.append(String.format(java.util.Locale.ROOT, " %s: read %.0f written %.0f flushed %.0f compacted %.0f,"
+                            + " local writes %.0f, hints stored %.0f delivered %.0f, blocking read repairs %.0f;",
+                    ring.nodes.get(i).id(), end[1][i] - start[1][i], end[2][i] - start[2][i], end[3][i] - start[3][i],
+                    end[4][i] - start[4][i], end[5][i] - start[5][i], end[6][i] - start[6][i], end[7][i] - start[7][i],
+                    end[8][i] - start[8][i]));
         }
-        return new Usage(cpu, disk);
+        return new Usage(cpu, disk, perWrite, parts.toString());
     }
 
+    /**
+     * The node's own counters logged beside its disk bytes, to tell what they were: flushes,
+     * compactions, local writes, and catch-up writes (hints, blocking read repair) that a freshly
+     * joined node may receive.
+     */
+    private static final String[] COUNTERS = {"type=Table,name=BytesFlushed", "type=Compaction,name=BytesCompacted",
+        "type=Table,name=WriteLatency", "type=Storage,name=TotalHints", "type=HintsService,name=HintsSucceeded",
+        "type=ReadRepair,name=RepairedBlocking"};
+
+    /** Per node: CPU ns, the kernel's read and write bytes, then {@link #COUNTERS}. */
     private static double[][] read(Ring ring) throws IOException {
         int n = ring.nodes.size();
-        double[][] v = new double[2][n];
+        double[][] v = new double[COUNTERS.length + 3][n];
         for (int i = 0; i < n; i++) {
             v[0][i] = ring.jmx(i).processCpuTimeNanos();
-            v[1][i] = procIo(ring.nodes.get(i).pid());
+            long[] io = procIo(ring.nodes.get(i).pid());
+            v[1][i] = io[0];
+            v[2][i] = io[1];
+            for (int c = 0; c < COUNTERS.length; c++) {
+                v[3 + c][i] = counter(ring.jmx(i), COUNTERS[c]);
+            }
         }
         return v;
     }
 
-    private static double procIo(long pid) throws IOException {
-        double total = 0;
+    /** The counter, or 0 while its MBean is not registered (Cassandra registers some, the hints service's, on first use). */
+    private static long counter(io.libra.cassandra.jmx.CassandraNode node, String name) throws IOException {
+        try {
+            return node.counter(name);
+        } catch (IOException e) {
+            if (e.getCause() instanceof javax.management.InstanceNotFoundException) {
+                return 0;
+            }
+            throw e;
+        }
+    }
+
+    /** read_bytes and write_bytes of /proc/&lt;pid&gt;/io. */
+    private static long[] procIo(long pid) throws IOException {
+        long[] rw = new long[2];
         for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "io"))) {
-            if (line.startsWith("read_bytes:") || line.startsWith("write_bytes:")) {
-                total += Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
+            if (line.startsWith("read_bytes:")) {
+                rw[0] = Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
+            } else if (line.startsWith("write_bytes:")) {
+                rw[1] = Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
             }
         }
-        return total;
+        return rw;
     }
 
     static double maxOverMean(double[] v) {
         double mean = Arrays.stream(v).average().orElse(0);
         return mean > 0 ? Arrays.stream(v).max().orElse(0) / mean : 1;
+    }
+
+    /** The nodes whose bytes written per local write stand above the other nodes' median by {@link #WRITE_BYTES_OUT_OF_LINE}, or null. */
+    String writesOutOfLine(Ring ring) {
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < bytesPerLocalWrite.length; i++) {
+            int self = i;
+            double[] others = java.util.stream.IntStream.range(0, bytesPerLocalWrite.length).filter(k -> k != self)
+                    .mapToDouble(k -> bytesPerLocalWrite[k]).sorted().toArray();
+            double median = others.length % 2 == 1 ? others[others.length / 2]
+                    : (others[others.length / 2 - 1] + others[others.length / 2]) / 2;
+            if (bytesPerLocalWrite[i] > WRITE_BYTES_OUT_OF_LINE * median) {
+                out.append(String.format(java.util.Locale.ROOT, "%s wrote %.0f B per local write, the others' median %.0f B; ",
+                        ring.nodes.get(i).id(), bytesPerLocalWrite[i], median));
+            }
+        }
+        return out.isEmpty() ? null : out.substring(0, out.length() - 2);
     }
 
     double cpuMaxOverMean() {
@@ -153,6 +221,6 @@ record Usage(double[] cpuSeconds, double[] diskBytes) {
 
     @Override
     public String toString() {
-        return "cpu s " + Arrays.toString(cpuSeconds) + ", disk bytes " + Arrays.toString(diskBytes);
+        return "cpu s " + Arrays.toString(cpuSeconds) + ", disk bytes " + Arrays.toString(diskBytes) + " (" + breakdown.trim() + ")";
     }
 }

@@ -101,8 +101,14 @@ class VnodeRingIT {
                 a.path("ownershipSplit").path("initialTokens").get(0).asText(), show(a.path("ownershipSplit").path("predicted")));
         LOG.info(line);
         System.out.println("VnodeRingIT: " + line);
-        assertThat(a.path("predicted").path("imbalanceDegree").asDouble()).as(line)
-                .isLessThanOrEqualTo(theirs.path("imbalanceDegree").asDouble() + ALLOCATOR_MARGIN);
+        double ours = a.path("predicted").path("imbalanceDegree").asDouble();
+        if (ours > theirs.path("imbalanceDegree").asDouble() + ALLOCATOR_MARGIN) {
+            // the window, for the offline advice (libra-sidecar --advise-add-node) to find why the search fell short
+            java.nio.file.Path saved = java.nio.file.Path.of("target", "vnode-advice-window.json");
+            java.nio.file.Files.writeString(saved, api.get("/api/v1/snapshot").raw());
+            LOG.warn("the advice fell short of the allocator's; the last window is saved in {}", saved.toAbsolutePath());
+        }
+        assertThat(ours).as(line).isLessThanOrEqualTo(theirs.path("imbalanceDegree").asDouble() + ALLOCATOR_MARGIN);
     }
 
     private static String show(JsonNode b) {
