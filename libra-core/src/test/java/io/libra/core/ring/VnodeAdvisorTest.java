@@ -108,6 +108,67 @@ class VnodeAdvisorTest {
                 .hasMessage("tokens: " + first + " is already evaluated-1's token");
     }
 
+    /**
+     * A ring like VnodeRingIT's: 3 nodes × 4 tokens dealt at random over 96 equal segments (its
+     * sub-ranges), each with an RF 3 and a heavier RF 1 load drawn log-normal, and a background
+     * per node; then 300 sets of 4 tokens drawn at random from the same generator.
+     */
+    private static double[] adviceAgainstRandomTokens(long seed) {
+        java.util.Random r = new java.util.Random(seed);
+        List<RingSegment> segs = new ArrayList<>();
+        long step = Long.divideUnsigned(-1L, 96) + 1;
+        for (int i = 0; i < 96; i++) {
+            long end = i == 95 ? Long.MAX_VALUE : Long.MIN_VALUE + (i + 1) * step - 1;
+            double cpu = Math.exp(r.nextGaussian());
+            double disk = Math.exp(r.nextGaussian());
+            segs.add(new RingSegment(end, List.of(new ReplicaLoad(3, cpu, disk, 1e6), new ReplicaLoad(1, 3 * cpu, 3 * disk, 1e6))));
+        }
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < 96; i++) {
+            order.add(i);
+        }
+        java.util.Collections.shuffle(order, r);
+        List<VnodeRing.Member> members = new ArrayList<>();
+        Set<Long> taken = new HashSet<>();
+        for (int j = 0; j < 3; j++) {
+            List<Long> own = new ArrayList<>();
+            for (int k = 0; k < 4; k++) {
+                own.add(segs.get(order.get(4 * j + k)).endToken());
+            }
+            taken.addAll(own);
+            members.add(new VnodeRing.Member("n" + j, own, 8 * Math.abs(r.nextGaussian()), 8 * Math.abs(r.nextGaussian())));
+        }
+        VnodeRing ring = new VnodeRing(members, segs, Map.of());
+        VnodeAdvisor advisor = new VnodeAdvisor(4);
+        double best = Double.MAX_VALUE;
+        for (int k = 0; k < 300; k++) {
+            List<Long> tokens = new ArrayList<>();
+            while (tokens.size() < 4) {
+                long t = r.nextLong();
+                if (!taken.contains(t) && !tokens.contains(t)) {
+                    tokens.add(t);
+                }
+            }
+            best = Math.min(best, advisor.evaluate(ring, tokens, null).imbalanceDegree());
+        }
+        return new double[] {advisor.advise(ring, 1, 4, null).after().imbalanceDegree(), best};
+    }
+
+    /**
+     * The search does not settle where no one token can move for the better but several together
+     * could: on these rings the token by token search with its put-back pass alone advised Δ
+     * 0.316 and 0.185 where the best of 300 random token sets gave 0.226 and 0.085; with the
+     * spread starts the advice beats every one of them.
+     */
+    @Test
+    void theAdviceBeatsTokensDealtAtRandom() {
+        for (long seed : new long[] {5, 17}) {
+            double[] d = adviceAgainstRandomTokens(seed);
+            assertThat(d[0]).as("ring %d: the advice's Δ against the best of 300 random token sets", seed)
+                    .isLessThanOrEqualTo(d[1]);
+        }
+    }
+
     @Test
     void refusesWhatItCannotAdvise() {
         VnodeAdvisor advisor = new VnodeAdvisor(2);
