@@ -216,7 +216,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         if (all.size() < MIN_SERVER_BALANCE) {
             return Map.of();
         }
-        Run run = begin(all, false);
+        Run run = begin(all, true);
         LibraConfig c = run.config();
         RunMode mode = run.mode();
         HBaseSnapshot snap = run.snap();
@@ -224,8 +224,11 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         Map<TableName, List<RegionPlan>> out = new HashMap<>();
         List<MoveAction> moves = new ArrayList<>();
         int splits = 0;
-        if (whole.plan().status() != PlanStatus.SUSPENDED) {
+        if (whole.plan().isRevert()) {
+            moves.addAll(takeBackByTable(run, load.keySet(), out));
+        } else if (whole.plan().status() != PlanStatus.SUSPENDED) {
             Budget budget = new Budget(c.maxMovesPerRun(), c.maxSplitsPerRun());
+            run.placement().takenBack(run.takenBack());
             // the estimation line heads the first table reported (system tables, all pinned, report nothing)
             List<String> head = head(run);
             for (TableName table : load.keySet()) {
@@ -243,9 +246,27 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         return out;
     }
 
+    /**
+     * The whole run's plan takes the last run's moves back (they left the measured Δ worse and
+     * the conservative plan found nothing worth moving): each table is handed back its own
+     * regions' moves, within the move cap, and the run reports it once. Returns the moves.
+     */
+    private List<MoveAction> takeBackByTable(Run run, java.util.Set<TableName> tables, Map<TableName, List<RegionPlan>> out) {
+        LibraConfig c = run.config();
+        PlanResult whole = run.result();
+        Translation t = Translation.of(whole.plan().actions(), run.snap(),
+                new Translation.Limits(c.maxMovesPerRun(), c.maxSplitsPerRun()), run.placement(), whole.before());
+        report(whole, t, predictThisRun(whole, t, c).balance(), run.mode(), run.snap(), "", head(run));
+        tables.forEach(table -> out.put(table, new ArrayList<>()));
+        if (run.mode().execute()) {
+            t.moves().forEach(p -> out.computeIfAbsent(p.getRegionInfo().getTable(), k -> new ArrayList<>()).add(p));
+        }
+        return t.moveActions();
+    }
+
     /** What one balancer call works on: the group's window, planned once, and its estimation line. */
     private record Run(LibraConfig config, RunMode mode, GroupState group, HBaseSnapshot snap, Placement placement,
-                       PlanResult result, Assessment assessment, String estimation) {
+                       PlanResult result, Assessment assessment, String estimation, List<MoveAction> takenBack) {
     }
 
     /** A window's plan and what the planner knew before scheduling it (null when the guard suspended the run). */
@@ -254,8 +275,8 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
 
     /**
      * Builds the window of these servers and plans on it; the result is what the master's JMX shows.
-     * {@code mayTakeBack}: the whole-cluster plan is the one carried out, so it may take the last
-     * run's moves back (by table, each table's plan is, and none does).
+     * {@code mayTakeBack}: the plan may take the last run's moves back when they left Δ worse (by
+     * table too: the moves taken back are then handed to their tables instead of the tables' plans).
      */
     private Run begin(Map<ServerName, List<RegionInfo>> servers, boolean mayTakeBack) {
         LibraConfig c = config;
@@ -274,9 +295,12 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         PlanResult result = planned.result();
         lastSnapshot = snap;
         lastResult = result;
+        // the moves taken back, by the last run or carried on since: by table, no table's plan may repeat them
+        List<MoveAction> takenBack = !result.plan().takenBack().isEmpty() || previous == null ? result.plan().takenBack()
+                : previous.takenBack();
         return new Run(c, RunMode.of(c), group, snap, placement, result, planned.assessment(),
                 EstimationLine.of(result.plan().estimation(), planned.assessment() != null ? planned.assessment().check()
-                        : PredictionCheck.of(previous, snap.snapshot(), c.lambda())));
+                        : PredictionCheck.of(previous, snap.snapshot(), c.lambda())), takenBack);
     }
 
     /** A group first seen takes over the history a previous master saved for it. */

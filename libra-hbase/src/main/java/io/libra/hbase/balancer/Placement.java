@@ -35,6 +35,8 @@ final class Placement implements PlacementRule {
     private final Map<String, String> nodeOf = new HashMap<>();
     private final Map<String, List<String>> replicasOf = new HashMap<>();
     private Function<String, Optional<String>> splitRefused = r -> Optional.empty();
+    /** Region → the server a move taken back had sent it to: not a destination again (by-table runs). */
+    private final Map<String, String> takenBackTo = new HashMap<>();
     /** Splits the scheduler wanted and {@link #splitsRefused} withheld, with why; shared with the scheduler's copies. */
     private final Map<String, String> withheld;
 
@@ -71,8 +73,18 @@ final class Placement implements PlacementRule {
     PlacementRule forScheduler() {
         Placement copy = new Placement(snap, rawRackOf, withheld);
         copy.held.addAll(held);
+        copy.takenBackTo.putAll(takenBackTo);
         copy.splitRefused = splitRefused;
         return copy;
+    }
+
+    /**
+     * Moves taken back because they left Δ worse: none of those regions is sent where it had been
+     * sent again. The whole run's check holds back a plan that repeats them; a table's plan, whose
+     * forecast is the table's and not the servers', is kept from them move by move instead.
+     */
+    void takenBack(List<io.libra.core.plan.MoveAction> moves) {
+        moves.forEach(m -> takenBackTo.put(m.region(), m.to()));
     }
 
     /** Splits HBase refused lately: why each region's split is not planned now, or empty. */
@@ -140,6 +152,9 @@ final class Placement implements PlacementRule {
         }
         if (held.contains(to) || held.contains(nodeOf.get(region))) {
             return "its server's load is in flux this window (fluctuation guard)";
+        }
+        if (to.equals(takenBackTo.get(region))) {
+            return "its move to " + to + " left Δ worse and was taken back";
         }
         List<String> siblings = replicasOf.getOrDefault(primary(ri), List.of());
         for (String other : siblings) {

@@ -144,7 +144,8 @@ final class PlanMemory {
         while (windows.size() > max) {
             windows.removeFirst();
         }
-        carriedOut = plan == null || plan.actions().isEmpty() || claimsNothing(plan) ? null : plan;
+        // a revert is checked on the forecast it carries, and must be remembered with the moves it took back
+        carriedOut = plan == null || plan.actions().isEmpty() || claimsNothing(plan) && !plan.isRevert() ? null : plan;
         splitsRequested = splits;
     }
 

@@ -45,7 +45,11 @@ class ByTableTest {
 
     /** The skewed cluster with its regions split between two tables (even ids t1, odd ids t2). */
     static ClusterSnapshot twoTables() {
-        ClusterSnapshot s = Skewed.snapshot();
+        return twoTables(Skewed.snapshot());
+    }
+
+    /** The same regions, the even-numbered in table t1 and the odd in t2. */
+    static ClusterSnapshot twoTables(ClusterSnapshot s) {
         List<Region> regions = new ArrayList<>();
         for (Region r : s.regions()) {
             int i = Integer.parseInt(r.id().substring(2));

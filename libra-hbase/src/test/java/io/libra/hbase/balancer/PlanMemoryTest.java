@@ -157,6 +157,23 @@ class PlanMemoryTest {
                 .isPresent();
     }
 
+    /**
+     * A revert is checked on the forecast it carries, whatever its own moves claim: it is remembered
+     * with the moves it took back, so the next runs do not send those regions there again.
+     */
+    @Test
+    void aRevertThatClaimsNothingIsStillRememberedWithTheMovesItTookBack() {
+        Plan p = moveR0();
+        MoveAction sent = new MoveAction("r-0", "rs-3", "rs-1", 0, null);
+        io.libra.core.plan.Reason revert = new io.libra.core.plan.Reason(io.libra.core.model.Dimension.CPU,
+                List.of(io.libra.core.plan.Constraint.REVERT), null, null, "taking them back");
+        Plan back = new Plan(p.strategy(), List.of(new MoveAction("r-0", "rs-1", "rs-3", 0, revert)), p.before(), p.before(),
+                p.status(), "", p.forecast(), p.estimation(), List.of(sent));
+        assertThat(back.isRevert()).isTrue();
+        memory.remember(at(0), back, 0, 3);
+        assertThat(memory.toCheck(r0MovedAt(1), log::add)).get().extracting(Plan::takenBack).isEqualTo(List.of(sent));
+    }
+
     @Test
     void zeroWindowsForgetsEverything() {
         memory.remember(at(0), moveR0(), 0, 3);
