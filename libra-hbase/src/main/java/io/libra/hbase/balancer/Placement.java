@@ -4,6 +4,7 @@ import io.libra.core.estimate.LoadModel;
 import io.libra.core.estimate.RegionLoad;
 import io.libra.core.model.Dimension;
 import io.libra.core.model.Node;
+import io.libra.core.plan.MoveAction;
 import io.libra.core.schedule.PlacementRule;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -83,7 +84,7 @@ final class Placement implements PlacementRule {
      * sent again. The whole run's check holds back a plan that repeats them; a table's plan, whose
      * forecast is the table's and not the servers', is kept from them move by move instead.
      */
-    void takenBack(List<io.libra.core.plan.MoveAction> moves) {
+    void takenBack(List<MoveAction> moves) {
         moves.forEach(m -> takenBackTo.put(m.region(), m.to()));
     }
 

@@ -164,14 +164,15 @@ class PlanMemoryTest {
     @Test
     void aRevertThatClaimsNothingIsStillRememberedWithTheMovesItTookBack() {
         Plan p = moveR0();
-        MoveAction sent = new MoveAction("r-0", "rs-3", "rs-1", 0, null);
+        MoveAction sent = (MoveAction) p.actions().get(0);
         io.libra.core.plan.Reason revert = new io.libra.core.plan.Reason(io.libra.core.model.Dimension.CPU,
                 List.of(io.libra.core.plan.Constraint.REVERT), null, null, "taking them back");
-        Plan back = new Plan(p.strategy(), List.of(new MoveAction("r-0", "rs-1", "rs-3", 0, revert)), p.before(), p.before(),
+        // r-0 comes back from rs-3 to rs-1; the revert's own moves claim no gain
+        Plan back = new Plan(p.strategy(), List.of(new MoveAction("r-0", "rs-3", "rs-1", 0, revert)), p.before(), p.before(),
                 p.status(), "", p.forecast(), p.estimation(), List.of(sent));
         assertThat(back.isRevert()).isTrue();
-        memory.remember(at(0), back, 0, 3);
-        assertThat(memory.toCheck(r0MovedAt(1), log::add)).get().extracting(Plan::takenBack).isEqualTo(List.of(sent));
+        memory.remember(r0MovedAt(0), back, 0, 3);
+        assertThat(memory.toCheck(at(1), log::add)).get().extracting(Plan::takenBack).isEqualTo(List.of(sent));
     }
 
     @Test

@@ -127,14 +127,19 @@ record Usage(double[] cpuSeconds, double[] diskBytes, double[] bytesPerLocalWrit
         double[] perWrite = new double[n];
         StringBuilder parts = new StringBuilder();
         for (int i = 0; i < n; i++) {
-            cpu[i] = (end[0][i] - start[0][i]) / 1e9;
-            disk[i] = end[1][i] + end[2][i] - start[1][i] - start[2][i];
-            perWrite[i] = (end[2][i] - start[2][i]) / Math.max(1, end[5][i] - start[5][i]);
-            parts.append(String.format(java.util.Locale.ROOT, " %s: read %.0f written %.0f flushed %.0f compacted %.0f,"
-                            + " local writes %.0f, hints stored %.0f delivered %.0f, blocking read repairs %.0f;",
-                    ring.nodes.get(i).id(), end[1][i] - start[1][i], end[2][i] - start[2][i], end[3][i] - start[3][i],
-                    end[4][i] - start[4][i], end[5][i] - start[5][i], end[6][i] - start[6][i], end[7][i] - start[7][i],
-                    end[8][i] - start[8][i]));
+            double[] d = new double[start.length];
+            for (int k = 0; k < d.length; k++) {
+                d[k] = end[k][i] - start[k][i];
+            }
+            cpu[i] = d[CPU_NS] / 1e9;
+            disk[i] = d[READ] + d[WRITTEN];
+            perWrite[i] = d[WRITTEN] / Math.max(1, d[COUNTER + LOCAL_WRITES]);
+            parts.append(' ').append(ring.nodes.get(i).id()).append(String.format(java.util.Locale.ROOT, ": read %.0f written %.0f",
+                    d[READ], d[WRITTEN]));
+            for (int c = 0; c < COUNTERS.length; c++) {
+                parts.append(", ").append(COUNTERS[c][0]).append(' ').append(Math.round(d[COUNTER + c]));
+            }
+            parts.append(';');
         }
         return new Usage(cpu, disk, perWrite, parts.toString());
     }
@@ -144,21 +149,29 @@ record Usage(double[] cpuSeconds, double[] diskBytes, double[] bytesPerLocalWrit
      * compactions, local writes, and catch-up writes (hints, blocking read repair) that a freshly
      * joined node may receive.
      */
-    private static final String[] COUNTERS = {"type=Table,name=BytesFlushed", "type=Compaction,name=BytesCompacted",
-        "type=Table,name=WriteLatency", "type=Storage,name=TotalHints", "type=HintsService,name=HintsSucceeded",
-        "type=ReadRepair,name=RepairedBlocking"};
+    private static final String[][] COUNTERS = {{"flushed", "type=Table,name=BytesFlushed"},
+        {"compacted", "type=Compaction,name=BytesCompacted"}, {"local writes", "type=Table,name=WriteLatency"},
+        {"hints stored", "type=Storage,name=TotalHints"}, {"hints delivered", "type=HintsService,name=HintsSucceeded"},
+        {"blocking read repairs", "type=ReadRepair,name=RepairedBlocking"}};
+    /** Rows of {@link #read}: CPU ns, the kernel's read and written bytes, then the {@link #COUNTERS}. */
+    private static final int CPU_NS = 0;
+    private static final int READ = 1;
+    private static final int WRITTEN = 2;
+    private static final int COUNTER = 3;
+    /** The local writes' place among the {@link #COUNTERS}. */
+    private static final int LOCAL_WRITES = 2;
 
     /** Per node: CPU ns, the kernel's read and write bytes, then {@link #COUNTERS}. */
     private static double[][] read(Ring ring) throws IOException {
         int n = ring.nodes.size();
-        double[][] v = new double[COUNTERS.length + 3][n];
+        double[][] v = new double[COUNTER + COUNTERS.length][n];
         for (int i = 0; i < n; i++) {
-            v[0][i] = ring.jmx(i).processCpuTimeNanos();
+            v[CPU_NS][i] = ring.jmx(i).processCpuTimeNanos();
             long[] io = procIo(ring.nodes.get(i).pid());
-            v[1][i] = io[0];
-            v[2][i] = io[1];
+            v[READ][i] = io[0];
+            v[WRITTEN][i] = io[1];
             for (int c = 0; c < COUNTERS.length; c++) {
-                v[3 + c][i] = counter(ring.jmx(i), COUNTERS[c]);
+                v[COUNTER + c][i] = counter(ring.jmx(i), COUNTERS[c][1]);
             }
         }
         return v;
