@@ -1,5 +1,6 @@
 package io.libra.core;
 
+import io.libra.core.apply.PlanApplier;
 import io.libra.core.estimate.EstimationConfig;
 import io.libra.core.estimate.FluctuationGuard;
 import io.libra.core.estimate.LoadModel;
@@ -132,7 +133,8 @@ public final class Planner {
         Estimator.Estimate estimate = estimator.estimate(snapshot, request.history());
         ClusterSnapshot last = request.lastWindow().orElse(null);
         Optional<PredictionCheck> check = PredictionCheck.of(request.previousPlan(), snapshot, config.lambda(), last)
-                .map(c -> c.withRefitError(Hindcast.refitError(request.previousPlan(), last, snapshot, estimator, estimate)));
+                .map(c -> c.withRefitError(Hindcast.refitError(request.previousPlan(), last, snapshot, estimator, estimate,
+                        new PlanApplier(estimation)::apply)));
         Estimation how = estimate.estimation().withLastPredictionError(check.map(PredictionCheck::error).orElse(Double.NaN));
         Optional<RealisedShare> realised = RealisedShare.of(request.previousPlan(), last, snapshot, check);
         LoadModel model = realised.map(estimate.model()::withMovingShare).orElse(estimate.model());

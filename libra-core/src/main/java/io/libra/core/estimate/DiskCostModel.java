@@ -44,6 +44,10 @@ public record DiskCostModel(double readFloorBytes, double writeOpBytes, double r
         return new DiskCostModel(readFloorBytes, writeOpBytes, read, write);
     }
 
+    public DiskCostModel withReadFloor(double bytes) {
+        return new DiskCostModel(bytes, writeOpBytes, readWeight, writeWeight);
+    }
+
     public DiskCostModel withWriteOpBytes(double bytes) {
         return new DiskCostModel(readFloorBytes, bytes, readWeight, writeWeight);
     }

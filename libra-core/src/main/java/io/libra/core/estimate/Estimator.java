@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Estimates per-region load from the current window and earlier ones (oldest first). Per
@@ -36,7 +37,7 @@ public final class Estimator {
 
     /** The estimated load model and how it was obtained. */
     public record Estimate(LoadModel model, Estimation estimation, CostFit cpu, CostFit disk, NodeBackgrounds cpuOwn,
-                           NodeBackgrounds diskOwn) {
+                           NodeBackgrounds diskOwn, Optional<CacheModel> cache) {
     }
 
     /** @throws History.MismatchException when a window does not belong with the current one */
@@ -48,21 +49,35 @@ public final class Estimator {
         CostFit cpu = CostFit.fit(Dimension.CPU, samples, CostFeatures.prior(Dimension.CPU, config), learn);
         CostFit disk = CostFit.fit(Dimension.DISK, samples, CostFeatures.prior(Dimension.DISK, config), learn);
         NodeBackgrounds cpuOwn = own(now, cpu, samples);
-        NodeBackgrounds diskOwn = own(now, disk, samples);
-        LoadModel model = LoadSharing.share(now, rule(cpu, MetricMapping.cpuRule(config), cpuOwn),
-                rule(disk, MetricMapping.diskRule(config), diskOwn));
+        Optional<CacheModel> cache = learn && !LoadSharing.allMeasured(now, Dimension.DISK)
+                ? CacheModel.fit(windows, disk.fitError()) : Optional.empty();
+        NodeBackgrounds diskOwn = cache.isPresent() ? NodeBackgrounds.NONE : own(now, disk, samples);
+        Estimate partial = new Estimate(null, null, cpu, disk, cpuOwn, diskOwn, cache);
+        LoadModel model = share(now, partial);
         String cpuModel = label(now, cpu);
-        String diskModel = label(now, disk);
+        String diskModel = cache.isPresent() ? Estimation.LEARNT : label(now, disk);
         Estimation e = new Estimation(cpuModel.equals(diskModel) ? cpuModel : cpuModel + "/" + diskModel,
-                windows.size(), fitError(now, cpu, disk), Double.NaN,
-                "cpu: " + detail(now, cpu, cpuOwn) + "; disk: " + detail(now, disk, diskOwn));
-        return new Estimate(model, e, cpu, disk, cpuOwn, diskOwn);
+                windows.size(), fitError(now, cpu, cache.map(CacheModel::fitError).orElse(disk.fitError())), Double.NaN,
+                "cpu: " + detail(now, cpu, cpuOwn) + "; disk: "
+                        + cache.map(CacheModel::describe).orElseGet(() -> detail(now, disk, diskOwn)));
+        return new Estimate(model, e, cpu, disk, cpuOwn, diskOwn, cache);
     }
 
     /** {@code window}'s node totals shared among its regions by {@code e}'s cost model (an earlier window, replayed). */
     public LoadModel share(ClusterSnapshot window, Estimate e) {
-        return LoadSharing.share(window, rule(e.cpu(), MetricMapping.cpuRule(config), e.cpuOwn()),
-                rule(e.disk(), MetricMapping.diskRule(config), e.diskOwn()));
+        LoadSharing.Rule disk = e.cache().map(c -> cacheRule(window, c))
+                .orElseGet(() -> rule(e.disk(), MetricMapping.diskRule(config), e.diskOwn()));
+        LoadModel model = LoadSharing.share(window, rule(e.cpu(), MetricMapping.cpuRule(config), e.cpuOwn()), disk);
+        return e.cache().map(model::withCache).orElse(model);
+    }
+
+    /** Disk shared by each region's cost on the node it sits on, with the cache model's background. */
+    private static LoadSharing.Rule cacheRule(ClusterSnapshot window, CacheModel c) {
+        Map<String, Double> reads = new HashMap<>();
+        for (Region r : window.regions()) {
+            reads.merge(r.node(), c.readTerm(r), Double::sum);
+        }
+        return new LoadSharing.Rule(r -> c.regionDisk(r, reads.getOrDefault(r.node(), 0.0)), c.background());
     }
 
     /** Nodes' own backgrounds, when learning and the dimension is estimated rather than measured per region. */
@@ -97,9 +112,9 @@ public final class Estimator {
     }
 
     /** Held-out error of what is used; NaN where regions are measured (nothing was fitted). */
-    private static double fitError(ClusterSnapshot now, CostFit cpu, CostFit disk) {
+    private static double fitError(ClusterSnapshot now, CostFit cpu, double disk) {
         double c = LoadSharing.allMeasured(now, Dimension.CPU) ? Double.NaN : cpu.fitError();
-        double d = LoadSharing.allMeasured(now, Dimension.DISK) ? Double.NaN : disk.fitError();
+        double d = LoadSharing.allMeasured(now, Dimension.DISK) ? Double.NaN : disk;
         if (Double.isNaN(c)) {
             return d;
         }

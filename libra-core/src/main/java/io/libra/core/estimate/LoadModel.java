@@ -30,6 +30,19 @@ public final class LoadModel {
     private final double[] disk;
     private final double[] targetCpu;
     private final double[] targetDisk;
+    /** The learnt block cache and the layout its node figures start from; null without one. */
+    private final Cache cache;
+
+    /**
+     * A cache model on a layout: node j's disk in another layout is {@code start[j]} plus what the
+     * model says the change of its regions changed ({@code model.nodeDisk(now) − modelled[j]}).
+     */
+    public record Cache(CacheModel model, double[] start, double[] modelled) {
+        /** Node j's disk with {@code onNode} as its regions. */
+        public double disk(int j, List<io.libra.core.model.Region> onNode) {
+            return start[j] + model.nodeDisk(onNode) - modelled[j];
+        }
+    }
 
     /** The balance of a window's measured node totals, as a plan made on it states its Δ before. */
     public static Balance measuredBalance(ClusterSnapshot s) {
@@ -44,7 +57,12 @@ public final class LoadModel {
     }
 
     public LoadModel(List<Node> nodes, List<RegionLoad> regions, double[] baseCpu, double[] baseDisk) {
+        this(nodes, regions, baseCpu, baseDisk, null);
+    }
+
+    private LoadModel(List<Node> nodes, List<RegionLoad> regions, double[] baseCpu, double[] baseDisk, Cache cache) {
         this.nodes = List.copyOf(nodes);
+        this.cache = cache;
         this.regions = List.copyOf(regions);
         this.baseCpu = baseCpu.clone();
         this.baseDisk = baseDisk.clone();
@@ -55,6 +73,12 @@ public final class LoadModel {
             int j = nodeIndex(r.node());
             cpu[j] += r.cpu();
             disk[j] += r.disk();
+        }
+        if (cache != null) {
+            List<List<io.libra.core.model.Region>> on = byNode();
+            for (int j = 0; j < disk.length; j++) {
+                disk[j] = cache.disk(j, on.get(j));
+            }
         }
         this.targetCpu = targets(Dimension.CPU, cpu);
         this.targetDisk = targets(Dimension.DISK, disk);
@@ -78,7 +102,44 @@ public final class LoadModel {
 
     /** The same nodes and base load with another region layout (a plan's predicted state). */
     public LoadModel withRegions(List<RegionLoad> newRegions) {
-        return new LoadModel(nodes, newRegions, baseCpu, baseDisk);
+        return new LoadModel(nodes, newRegions, baseCpu, baseDisk, cache);
+    }
+
+    /**
+     * A model of some of these nodes with some of their regions (the rest folded into the bases),
+     * keeping this one's block cache: moves among the regions kept change a node's disk as the
+     * cache model says of them (an adapter pinning a few system regions this way leaves their reads
+     * out of the cache's sums).
+     */
+    public LoadModel restricted(List<Node> kept, List<RegionLoad> movable, double[] keptBaseCpu, double[] keptBaseDisk) {
+        LoadModel m = new LoadModel(kept, movable, keptBaseCpu, keptBaseDisk);
+        return cache == null ? m : m.withCache(cache.model());
+    }
+
+    /** The same loads; another layout changes a node's disk as {@code model} says ({@link CacheModel}). */
+    public LoadModel withCache(CacheModel model) {
+        List<List<io.libra.core.model.Region>> on = byNode();
+        double[] modelled = new double[nodes.size()];
+        for (int j = 0; j < modelled.length; j++) {
+            modelled[j] = model.nodeDisk(on.get(j));
+        }
+        return new LoadModel(nodes, regions, baseCpu, baseDisk, new Cache(model, disk.clone(), modelled));
+    }
+
+    /** The learnt block cache node disk follows, if any. */
+    public java.util.Optional<Cache> cache() {
+        return java.util.Optional.ofNullable(cache);
+    }
+
+    private List<List<io.libra.core.model.Region>> byNode() {
+        List<List<io.libra.core.model.Region>> on = new ArrayList<>(nodes.size());
+        for (int j = 0; j < nodes.size(); j++) {
+            on.add(new ArrayList<>());
+        }
+        for (RegionLoad r : regions) {
+            on.get(nodeIndex(r.node())).add(r.region());
+        }
+        return on;
     }
 
     /**
@@ -98,7 +159,7 @@ public final class LoadModel {
             bd[j] += r.disk() * (1 - share.disk());
             moving.add(new RegionLoad(r.region(), r.cpu() * share.cpu(), r.disk() * share.disk()));
         }
-        return new LoadModel(nodes, moving, bc, bd);
+        return new LoadModel(nodes, moving, bc, bd, cache);
     }
 
     /** Each node's load in both dimensions, as a plan forecasts them for the next window. */

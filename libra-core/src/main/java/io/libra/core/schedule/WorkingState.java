@@ -34,6 +34,9 @@ final class WorkingState {
     private final List<Action> actions = new ArrayList<>();
     private final List<java.util.function.IntConsumer> listeners = new ArrayList<>();
     private final PlacementRule placement;
+    /** Total disk at the start and now; they differ only when a learnt block cache makes moves change it. */
+    private final double diskTotal0;
+    private double diskTotal;
 
     WorkingState(LoadModel model, PlanningContext context) {
         this.model = model;
@@ -48,6 +51,8 @@ final class WorkingState {
                 target[d.ordinal()][j] = model.target(j, d);
             }
         }
+        this.diskTotal0 = model.total(Dimension.DISK);
+        this.diskTotal = diskTotal0;
         this.regions = new ArrayList<>(model.regions());
         this.index = new RegionIndex(nodes, regions.size());
         for (int r = 0; r < regions.size(); r++) {
@@ -80,7 +85,15 @@ final class WorkingState {
 
     /** A'_j or B'_j. */
     double normalised(int j, Dimension d) {
-        return Normalisation.normalised(load[d.ordinal()][j], target[d.ordinal()][j]);
+        return Normalisation.normalised(load[d.ordinal()][j], target(j, d));
+    }
+
+    /**
+     * Node j's target: its share of the total, which a learnt block cache changes as regions move
+     * (targets are proportional to the total, so one factor keeps them all up to date).
+     */
+    private double target(int j, Dimension d) {
+        return d == Dimension.DISK && diskTotal0 > 0 ? target[DISK][j] * diskTotal / diskTotal0 : target[d.ordinal()][j];
     }
 
     /** δ_j. */
@@ -95,7 +108,7 @@ final class WorkingState {
 
     /** α'_i or β'_i measured against node j's target. */
     double share(int r, Dimension d, int j) {
-        return Normalisation.share(regions.get(r).of(d), target[d.ordinal()][j]);
+        return Normalisation.share(regions.get(r).of(d), target(j, d));
     }
 
     RegionLoad region(int r) {
@@ -167,6 +180,8 @@ final class WorkingState {
         load[DISK][dst] += g.disk();
         index.move(r, dst);
         regions.set(r, new RegionLoad(g.region().onNode(nodeId(dst)), g.cpu(), g.disk()));
+        cached(src);
+        cached(dst);
         placement.moved(g.id(), nodeId(dst));
         changed(src);
         changed(dst);
@@ -187,6 +202,10 @@ final class WorkingState {
         index.kill(r);
         int left = append(h.left(), j);
         int right = append(h.right(), j);
+        if (model.cache().isPresent()) {
+            cached(j);
+            changed(j);
+        }
         Reason why = new Reason(critical, List.of(io.libra.core.plan.Constraint.SPLIT_BOUND),
                 new NodeDeviation(nodeId(j), dev, dev), null, note);
         actions.add(new SplitAction(g.id(), key, h.left().id(), h.right().id(), ratio, why));
@@ -203,6 +222,20 @@ final class WorkingState {
         int i = regions.size() - 1;
         index.add(i, node);
         return i;
+    }
+
+    /** With a learnt block cache, node j's disk is what the cache model gives its regions now. */
+    private void cached(int j) {
+        model.cache().ifPresent(c -> {
+            int[] members = index.members(j);
+            List<io.libra.core.model.Region> on = new ArrayList<>(members.length);
+            for (int m : members) {
+                on.add(regions.get(m).region());
+            }
+            double now = c.disk(j, on);
+            diskTotal += now - load[DISK][j];
+            load[DISK][j] = now;
+        });
     }
 
     private void changed(int j) {

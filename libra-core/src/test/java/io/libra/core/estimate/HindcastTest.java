@@ -3,6 +3,7 @@ package io.libra.core.estimate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.libra.core.Clusters;
+import io.libra.core.apply.PlanApplier;
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.plan.Action;
 import io.libra.core.plan.Balance;
@@ -28,7 +29,8 @@ class HindcastTest {
 
     private double replay(Plan previous, ClusterSnapshot before, ClusterSnapshot now) {
         Estimator.Estimate e = estimator.estimate(now, List.of(before));
-        return Hindcast.replayable(previous, before) ? Hindcast.replay(previous, estimator.share(before, e), now) : Double.NaN;
+        return Hindcast.replayable(previous, before) ? Hindcast.replay(previous, estimator.share(before, e), now,
+                new PlanApplier(EstimationConfig.DEFAULT)::apply) : Double.NaN;
     }
 
     /** Node totals that follow the regions' counters: the refitted model replays the move to the measured totals. */
@@ -56,15 +58,30 @@ class HindcastTest {
     }
 
     @Test
-    void onlyMovesMadeOnTheWindowBeforeAreReplayed() {
+    void onlyPlansMadeOnTheWindowBeforeAreReplayed() {
         ClusterSnapshot before = Clusters.hotRegionOn("n0", 0);
         ClusterSnapshot now = Clusters.hotRegionOn("n1", 60);
         Plan moves = madeOn(before, List.of(new MoveAction("r0", "n0", "n1", 1e6, null)));
 
         assertThat(replay(madeOn(before, List.of()), before, now)).isNaN();
         assertThat(replay(madeOn(now, moves.actions()), before, now)).as("made on another window").isNaN();
-        assertThat(replay(madeOn(before, List.of(new SplitAction("r0", "00", "r0.l", "r0.r", 0.5, null))), before, now)).isNaN();
         assertThat(replay(madeOn(before, List.of(new MoveAction("r0", "n0", "n9", 1e6, null))), before, now))
                 .as("to a node that is gone").isNaN();
+    }
+
+    /**
+     * A plan that split a region and moved both halves replays as the planner carried it out (the
+     * halves estimated from the region as it was), so a first plan with splits is checked as well.
+     */
+    @Test
+    void splitsAreReplayedAsThePlanCarriedThemOut() {
+        ClusterSnapshot before = Clusters.hotRegionOn("n0", 0);
+        ClusterSnapshot now = Clusters.hotRegionOn("n1", 60);
+        Plan splitAndMove = madeOn(before, List.of(new SplitAction("r0", "00", "r0.l", "r0.r", 0.5, null),
+                new MoveAction("r0.l", "n0", "n1", 5e5, null), new MoveAction("r0.r", "n0", "n1", 5e5, null)));
+
+        assertThat(replay(splitAndMove, before, now)).isLessThan(0.01);
+        assertThat(replay(madeOn(before, List.of(new SplitAction("r0", "00", "r0.l", "r0.r", 0.5, null))), before, now))
+                .as("the halves left where the whole region was").isGreaterThan(0.05);
     }
 }

@@ -13,31 +13,40 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * The closed loop as a master or sidecar runs it, on the scenario whose cost is not additive
- * (cache-skew: what a region costs depends on what else its node's block cache holds): plan,
- * carry the plan out, measure a quiet window, plan again with the last three windows and the
- * previous plan. The first plan's forecast misses by 10-21%; later plans are made on the same
- * wrong picture, so what they move is mostly churn. A plan held back as noise carries the miss
- * to the next check (PredictionCheck), so a quiet round does not restart the churn.
+ * The closed loop as a master or sidecar runs it: plan, carry the plan out, measure a quiet window,
+ * plan again with the last three windows and the previous plan. A plan held back as noise carries
+ * the miss to the next check (PredictionCheck), so a quiet round does not restart churn.
  * Numbers per seed: docs/benchmarks.md.
  */
 class ClosedLoopChurnTest {
     private static final Instant START = Instant.parse("2026-01-01T00:00:00Z");
     private static final int ROUNDS = 6;
 
+    /**
+     * On cache-skew what a region costs depends on what else its node's block cache holds. With a
+     * per-region cost model the first plan's forecast missed by 10-21%, later plans stayed held back
+     * against that miss, and the seeds ended at disk 1.09-1.25. The learnt block cache (CacheModel)
+     * forecasts the moves: by the third window every seed of 1-8 is within 1.10 in both dimensions,
+     * and the rounds after it move at most a tenth of the first plans' data (6.7%; seeds 1-4 alone
+     * 10.4%: seed 4 takes small steps while its measured Δ hovers at 0.07-0.12 over λ = 0.05).
+     */
     @Test
-    void afterTheFirstPlanTheLoopMovesLessThanHalfAsMuchAgain() {
+    void onCacheSkewTheLoopIsWithinTheTargetByTheThirdWindowAndThenMovesLittle() {
         double first = 0;
         double later = 0;
-        for (long seed = 1; seed <= 4; seed++) {
-            double[] moved = loop("cache-skew", seed);
-            System.out.printf("closed loop cache-skew seed %d: first plan moved %.1f GB, the %d after it %.1f GB%n",
-                    seed, moved[0] / 1e9, ROUNDS - 1, moved[1] / 1e9);
-            first += moved[0];
-            later += moved[1];
+        for (long seed = 1; seed <= 8; seed++) {
+            Run r = loop("cache-skew", seed, ROUNDS, 3);
+            Score third = r.after().get(2);
+            System.out.printf("closed loop cache-skew seed %d: after the third window %.3f/%.3f, first plan moved %.1f GB,"
+                    + " rounds 4-%d %.1f GB%n", seed, third.cpuMaxOverMean(), third.diskMaxOverMean(), r.first() / 1e9, ROUNDS,
+                    r.later() / 1e9);
+            assertThat(Math.max(third.cpuMaxOverMean(), third.diskMaxOverMean())).as("seed %d by the third window", seed)
+                    .isLessThanOrEqualTo(1.10);
+            first += r.first();
+            later += r.later();
         }
         assertThat(first).isPositive();
-        assertThat(later / first).as("data moved after the first plan / by it").isLessThan(0.5);
+        assertThat(later / first).as("data moved after the third window / by the first").isLessThanOrEqualTo(0.10);
     }
 
     /**
@@ -122,12 +131,6 @@ class ClosedLoopChurnTest {
             sum += Math.max(first.cpuMaxOverMean(), first.diskMaxOverMean());
         }
         assertThat(sum / 6).as("the first plan's worse dimension, mean over seeds 1-6").isLessThanOrEqualTo(1.20);
-    }
-
-    /** Bytes moved by the first plan, and by the plans after it. */
-    static double[] loop(String scenario, long seed) {
-        Run r = loop(scenario, seed, ROUNDS, 1);
-        return new double[] {r.first(), r.later()};
     }
 
     static Run loop(String scenario, long seed, int rounds, int from) {

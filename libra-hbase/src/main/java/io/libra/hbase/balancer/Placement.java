@@ -134,7 +134,7 @@ final class Placement implements PlacementRule {
         if (movable.size() == model.regions().size()) {
             return model;
         }
-        return new LoadModel(nodes, movable, baseCpu.stream().mapToDouble(Double::doubleValue).toArray(),
+        return model.restricted(nodes, movable, baseCpu.stream().mapToDouble(Double::doubleValue).toArray(),
                 baseDisk.stream().mapToDouble(Double::doubleValue).toArray());
     }
 
