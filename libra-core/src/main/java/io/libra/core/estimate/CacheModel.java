@@ -332,16 +332,15 @@ public record CacheModel(double blockBytes, double maxHit, double reach, double 
          * folds other than f and {@code outer} (the fold an outer loop holds out; -1 none).
          */
         double[] foldErrors(double[][] x, Normal normal, int outer) {
-            double[] err = new double[folds];
+            double[][] w = new double[folds][];
             for (int f = 0; f < folds; f++) {
-                if (f == outer) {
-                    continue;
-                }
-                double[] w = solve(normal, f, outer);
-                for (int i = 0; i < x.length; i++) {
-                    if (fold[i] == f) {
-                        err[f] += Math.abs(w[0] * x[i][0] + w[1] * x[i][1] + w[2] * x[i][2] - measured[i]);
-                    }
+                w[f] = f == outer ? null : solve(normal, f, outer);
+            }
+            double[] err = new double[folds];
+            for (int i = 0; i < x.length; i++) {
+                double[] v = w[fold[i]];
+                if (v != null) {
+                    err[fold[i]] += Math.abs(v[0] * x[i][0] + v[1] * x[i][1] + v[2] * x[i][2] - measured[i]);
                 }
             }
             return err;
