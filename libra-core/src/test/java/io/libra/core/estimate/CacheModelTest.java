@@ -76,6 +76,22 @@ class CacheModelTest {
         }
     }
 
+    /** Past {@link CacheModel#FITTED_NODES} nodes it fits on every k-th, and the cache it learns holds for all of them. */
+    @Test
+    void aLargeClusterIsFittedOnASampleOfItsNodes() {
+        List<Region> regions = regions(300, 6, 3);
+        CacheModel m = CacheModel.fit(List.of(measured(300, regions, 0)), 0.05).orElseThrow();
+        ClusterSnapshot truth = measured(300, regions, 0);
+        double err = 0;
+        double total = 0;
+        for (Node n : truth.nodes()) {
+            err += Math.abs(m.background() + m.nodeDisk(regions.stream().filter(r -> r.node().equals(n.id())).toList())
+                    - n.diskBytesPerSec());
+            total += n.diskBytesPerSec();
+        }
+        assertThat(err / total).as("over all 300 nodes").isLessThan(0.01);
+    }
+
     @Test
     void isNotUsedWhereItDoesNotBeatTheLinearModelByAFifth() {
         ClusterSnapshot window = measured(12, regions(12, 20, 1), 0);
