@@ -3,6 +3,7 @@ package io.libra.core.estimate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.libra.core.Clusters;
+import io.libra.core.model.Capacity;
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.model.Node;
 import io.libra.core.model.Region;
@@ -34,7 +35,12 @@ class CacheModelTest {
 
     /** The window the hidden cache gives those regions where they sit. */
     private static ClusterSnapshot measured(int nodes, List<Region> regions, long second) {
-        CacheModel truth = truth(nodes, regions);
+        return measured(nodes, regions, second, TRUTH);
+    }
+
+    /** As {@link #measured(int, List, long)} with another hidden cache. */
+    private static ClusterSnapshot measured(int nodes, List<Region> regions, long second, CacheModel hidden) {
+        CacheModel truth = truth(nodes, regions, hidden);
         List<Node> ns = new ArrayList<>();
         for (int j = 0; j < nodes; j++) {
             String id = "n" + j;
@@ -44,9 +50,9 @@ class CacheModelTest {
         return new ClusterSnapshot("generic", Instant.EPOCH.plusSeconds(second), 60, ns, regions);
     }
 
-    private static CacheModel truth(int nodes, List<Region> regions) {
+    private static CacheModel truth(int nodes, List<Region> regions, CacheModel hidden) {
         double bytes = regions.stream().mapToDouble(Region::sizeBytes).sum() / nodes;
-        return new CacheModel(TRUTH.blockBytes(), TRUTH.maxHit(), TRUTH.reach(), bytes, TRUTH.weights(), 0, 0);
+        return new CacheModel(hidden.blockBytes(), hidden.maxHit(), hidden.reach(), bytes, hidden.weights(), 0, 0);
     }
 
     /** Every region on {@code dealt} from a second dealing, counters and sizes unchanged. */
@@ -60,13 +66,28 @@ class CacheModelTest {
 
     @Test
     void learnsTheCacheFromOneWindowAndForecastsALayoutItWasNotFittedOn() {
+        assertThat(assertForecastsANewLayout(TRUTH).blockBytes()).isEqualTo(16384);
+    }
+
+    /**
+     * Scans: counters count rows, and a scan of many small rows reads their bytes side by side, not a
+     * block per row. A block floor would price those rows at 16-64× their bytes; no floor is learnt.
+     */
+    @Test
+    void learnsReadsOfContiguousBytesWithNoBlockFloor() {
+        CacheModel scans = new CacheModel(0, 0.9, 0.2, 0, new double[] {2e6, 1, 3}, 0, 0);
+        assertThat(assertForecastsANewLayout(scans).blockBytes()).isZero();
+    }
+
+    /** Fitted on one window of 12 nodes, the model forecasts every node of another layout within 2%. */
+    private static CacheModel assertForecastsANewLayout(CacheModel hidden) {
         List<Region> before = regions(12, 20, 1);
-        ClusterSnapshot window = measured(12, before, 0);
+        ClusterSnapshot window = measured(12, before, 0, hidden);
         CacheModel m = CacheModel.fit(List.of(window), 0.05).orElseThrow();
         assertThat(m.fitError()).isLessThan(0.01);
 
         List<Region> after = movedAsIn(before, regions(12, 20, 2));
-        ClusterSnapshot truth = measured(12, after, 60);
+        ClusterSnapshot truth = measured(12, after, 60, hidden);
         List<Node> ns = truth.nodes();
         for (int j = 0; j < ns.size(); j++) {
             String id = ns.get(j).id();
@@ -74,6 +95,7 @@ class CacheModelTest {
             assertThat(forecast).as(id).isCloseTo(ns.get(j).diskBytesPerSec(),
                     org.assertj.core.data.Percentage.withPercentage(2));
         }
+        return m;
     }
 
     /** Past {@link CacheModel#FITTED_NODES} nodes it fits on every k-th, and the cache it learns holds for all of them. */
@@ -98,6 +120,21 @@ class CacheModelTest {
         double cache = CacheModel.fit(List.of(window), 1).orElseThrow().fitError();
         assertThat(CacheModel.fit(List.of(window), cache / (1 - CacheModel.MARGIN) * 0.99)).isEmpty();
         assertThat(CacheModel.fit(List.of(window), cache / (1 - CacheModel.MARGIN) * 1.01)).isPresent();
+    }
+
+    /** Every node gets the same cache in this model, which nodes of unequal capacity belie. */
+    @Test
+    void isNotFittedOnNodesOfUnequalCapacity() {
+        ClusterSnapshot equal = measured(12, regions(12, 20, 1), 0);
+        assertThat(CacheModel.fit(List.of(equal), 1)).isPresent();
+        List<Node> nodes = new ArrayList<>();
+        for (int j = 0; j < equal.nodes().size(); j++) {
+            Node n = equal.nodes().get(j);
+            double c = j % 2 == 0 ? 2 : 1;
+            nodes.add(new Node(n.id(), n.cpuCores(), n.cpuUsage(), n.diskBytesPerSec(), new Capacity(8 * c, 1e9 * c)));
+        }
+        ClusterSnapshot unequal = new ClusterSnapshot("generic", equal.capturedAt(), 60, nodes, equal.regions());
+        assertThat(CacheModel.fit(List.of(unequal), 1)).isEmpty();
     }
 
     @Test

@@ -94,7 +94,9 @@ class ClosedLoopChurnTest {
      * 1.096/1.170 instead of 1.314/1.311, but seed 2's second plan leaves disk at 1.274 and its
      * later rounds move 4.0 GB: 20.2% in all, against 6% before that change. With smaller steps
      * held to a smaller share of the forecast error (2026-11-27, later), seed 4 moves 1.4 GB after
-     * the third window instead of 0.3 GB: 23.7%.
+     * the third window instead of 0.3 GB: 23.7%. With no learnt block cache on nodes of unequal
+     * capacity (2026-11-28), seed 2 is at 1.119/1.145 by the third window and moves 4.0 GB after it,
+     * seed 3 3.2 GB: 23.7% again (seeds 1-36 by `libra loop`: 10.0% against 10.8%).
      */
     @Test
     void heterogeneousNodesMostlyReachTheTargetByTheThirdWindow() {
