@@ -35,6 +35,8 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
     /** Held-out errors within this fraction (plus the absolute term) of the lowest count as equal. */
     private static final double SAME_ERROR = 0.1;
     private static final double SAME_ERROR_ABSOLUTE = 0.002;
+    /** Weights learnt node by node must predict the changes this much better, so noise does not flip them. */
+    static final double WITHIN_MARGIN = 0.1;
 
     /** Per-region cost of one feature vector (the constant excluded). */
     public double cost(double[] x) {
@@ -84,15 +86,71 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
         double bestError = errors[best];
         String collinear = collinearNote(dropped);
         if (!(bestError < mappingError * (1 - MARGIN))) {
-            return mapping(d, all, mappingError, String.format(Locale.ROOT,
+            CostFit kept = mapping(d, all, mappingError, String.format(Locale.ROOT,
                     "mapping kept: learnt %.1f%% vs mapping %.1f%% held-out error%s", 100 * bestError, 100 * mappingError,
                     collinear));
+            return withinNode(d, samples, all, dropped, kept).orElse(kept);
         }
         double[] w = all.solve(PULLS[best], dropped);
-        return new CostFit(d, true, w, bestError, mappingError, String.format(Locale.ROOT,
+        CostFit pooled = new CostFit(d, true, w, bestError, mappingError, String.format(Locale.ROOT,
                 "learnt from %d samples of %d nodes: %.1f%% held-out error%s (mapping %.1f%%), %s%s",
                 samples.size(), folds.nodes(), 100 * bestError, folds.byWindow() ? " on windows left out" : "",
                 100 * mappingError, describe(w), collinear));
+        return withinNode(d, samples, all, dropped, pooled).orElse(pooled);
+    }
+
+    /**
+     * The weights learnt node by node ({@link WithinNode}), where they predict the changes of node
+     * totals on windows left out better than {@code pooled}'s weights do by {@link #WITHIN_MARGIN}
+     * (pooled's fitted on every window, which flatters it); at least three windows, so each
+     * left-out window leaves two to learn from. The background is then what the weights leave of
+     * the node totals, per node of mean size.
+     */
+    private static Optional<CostFit> withinNode(Dimension d, List<NodeSample> samples, Moments all, boolean[] dropped,
+                                                CostFit pooled) {
+        if (WithinNode.windows(samples) < 3) {
+            return Optional.empty();
+        }
+        double[] prior = all.scaledPrior();
+        for (int p = 0; p < prior.length; p++) {
+            prior[p] = dropped[p] ? 0 : prior[p];
+        }
+        double pooledError = WithinNode.changeError(d, samples, t -> pooled.weights());
+        double best = Double.POSITIVE_INFINITY;
+        double pull = PULLS[0];
+        for (double mu : PULLS) {
+            double e = WithinNode.changeError(d, samples, t -> WithinNode.fit(d, samples, t, prior, mu, dropped));
+            if (e < best) {
+                best = e;
+                pull = mu;
+            }
+        }
+        if (!(best < (1 - WITHIN_MARGIN) * pooledError)) {
+            return Optional.empty();
+        }
+        double[] w = WithinNode.fit(d, samples, -1, prior, pull, dropped);
+        w[CostFeatures.BACKGROUND] = background(d, samples, w);
+        return Optional.of(new CostFit(d, true, w, best, pooled.mappingError(), String.format(Locale.ROOT,
+                "learnt node by node, from how each node's total changed with its regions over %d windows: %.1f%%"
+                + " error on windows left out (%.1f%% with the weights fitted across nodes), %s%s",
+                WithinNode.windows(samples), 100 * best, 100 * pooledError, describe(w), collinearNote(dropped))));
+    }
+
+    /** The background per node of mean size that, with {@code w}, fits the node totals best (non-negative). */
+    private static double background(Dimension d, List<NodeSample> samples, double[] w) {
+        double num = 0;
+        double den = 0;
+        for (NodeSample s : samples) {
+            double[] x = s.features(d);
+            double size = x[CostFeatures.BACKGROUND];
+            double rest = s.measured(d);
+            for (int p = 1; p < x.length; p++) {
+                rest -= w[p] * x[p];
+            }
+            num += size * rest;
+            den += size * size;
+        }
+        return den > 0 ? Math.max(0, num / den) : 0;
     }
 
     /** The mapping with one background for every node, where its held-out error beats the mapping's. */

@@ -195,7 +195,7 @@ class EstimatorTest {
 
         Estimator.Estimate six = fit(estimator, windows(c, 6, 5, 0));
         assertThat(six.disk().learnt()).as(six.disk().detail()).isTrue();
-        assertThat(six.disk().detail()).contains("held-out error on windows left out");
+        assertThat(six.disk().detail()).contains("on windows left out");
         ClusterSnapshot unseen = c.window(20, 5, SyntheticCluster::byteCpu, SyntheticCluster::cachedDisk, 0.2, 0);
         assertThat(unseenError(six.disk(), unseen, SyntheticCluster::cachedDisk)).as("a window it never saw")
                 .isLessThan(unseenError(two.disk(), unseen, SyntheticCluster::cachedDisk));
