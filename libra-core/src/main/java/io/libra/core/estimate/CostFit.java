@@ -111,10 +111,7 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
         if (WithinNode.windows(samples) < 3) {
             return Optional.empty();
         }
-        double[] prior = all.scaledPrior();
-        for (int p = 0; p < prior.length; p++) {
-            prior[p] = dropped[p] ? 0 : prior[p];
-        }
+        double[] prior = all.scaledPrior(dropped);
         double pooledError = WithinNode.changeError(d, samples, t -> pooled.weights());
         double best = Double.POSITIVE_INFINITY;
         double pull = PULLS[0];
@@ -129,6 +126,7 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
             return Optional.empty();
         }
         double[] w = WithinNode.fit(d, samples, -1, prior, pull, dropped);
+        w[CostFeatures.BACKGROUND] = 0;
         w[CostFeatures.BACKGROUND] = background(d, samples, w);
         return Optional.of(new CostFit(d, true, w, best, pooled.mappingError(), String.format(Locale.ROOT,
                 "learnt node by node, from how each node's total changed with its regions over %d windows: %.1f%%"
@@ -136,18 +134,13 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
                 WithinNode.windows(samples), 100 * best, 100 * pooledError, describe(w), collinearNote(dropped))));
     }
 
-    /** The background per node of mean size that, with {@code w}, fits the node totals best (non-negative). */
+    /** The background per node of mean size that, with {@code w} (background 0), fits the node totals best (non-negative). */
     private static double background(Dimension d, List<NodeSample> samples, double[] w) {
         double num = 0;
         double den = 0;
         for (NodeSample s : samples) {
-            double[] x = s.features(d);
-            double size = x[CostFeatures.BACKGROUND];
-            double rest = s.measured(d);
-            for (int p = 1; p < x.length; p++) {
-                rest -= w[p] * x[p];
-            }
-            num += size * rest;
+            double size = s.features(d)[CostFeatures.BACKGROUND];
+            num += size * (s.measured(d) - dot(w, s.features(d)));
             den += size * size;
         }
         return den > 0 ? Math.max(0, num / den) : 0;

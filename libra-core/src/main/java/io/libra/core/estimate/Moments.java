@@ -161,13 +161,18 @@ final class Moments {
 
     /** The fit pulled toward the scaled prior; {@code dropped} features keep weight 0. */
     double[] solve(double pull, boolean[] dropped) {
+        return RidgeNnls.solve(gram, xty, scaledPrior(dropped), pull, dropped);
+    }
+
+    /** {@link #scaledPrior()} with the {@code dropped} features at 0. */
+    double[] scaledPrior(boolean[] dropped) {
         double[] prior = scaledPrior();
         for (int p = 0; p < prior.length; p++) {
             if (dropped[p]) {
                 prior[p] = 0;
             }
         }
-        return RidgeNnls.solve(gram, xty, prior, pull, dropped);
+        return prior;
     }
 
     /**
