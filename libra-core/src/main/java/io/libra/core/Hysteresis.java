@@ -25,10 +25,15 @@ final class Hysteresis {
         return previous != null && previous.isBalanced();
     }
 
-    /** The outcome, or a balanced plan when the last round was balanced and Δ has not passed the resume threshold. */
+    /**
+     * The outcome, or a balanced plan when the last round was balanced and Δ has not passed the
+     * resume threshold. A round stuck within the band is balanced too: were it not, the next
+     * round would plan from λ, below the band the balanced round set.
+     */
     static StrategyOutcome hold(StrategyOutcome outcome, boolean afterBalanced, double lambda, LoadModel model) {
         Plan p = outcome.plan();
-        if (!afterBalanced || p.status() != PlanStatus.PLANNED || p.actions().isEmpty() || p.before() == null) {
+        boolean planned = p.status() == PlanStatus.PLANNED && !p.actions().isEmpty();
+        if (!afterBalanced || !(planned || p.status() == PlanStatus.STUCK) || p.before() == null) {
             return outcome;
         }
         double delta = p.before().imbalanceDegree();

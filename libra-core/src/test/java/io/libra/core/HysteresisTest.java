@@ -7,6 +7,7 @@ import io.libra.core.model.Region;
 import io.libra.core.plan.Balance;
 import io.libra.core.plan.Plan;
 import io.libra.core.plan.PlanStatus;
+import io.libra.core.schedule.SchedulerConfig;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -56,6 +57,28 @@ class HysteresisTest {
     void aRoundHeldByTheHysteresisKeepsHoldingTheNext() {
         Plan held = plan(withExtra(100), balanced());
         Plan next = plan(withExtra(100), held);
+        assertThat(next.status()).isEqualTo(PlanStatus.BALANCED);
+        assertThat(next.actions()).isEmpty();
+    }
+
+    /** Four nodes of one region each, n0's 7% above the mean: with no splitting, no move helps (Δ ≈ 0.07). */
+    private static ClusterSnapshot stuck() {
+        double[] reads = {107, 100, 100, 93};
+        List<Region> regions = new ArrayList<>();
+        for (int j = 0; j < 4; j++) {
+            regions.add(Clusters.region(j, "n" + j, reads[j], 0, reads[j] * 100, 0));
+        }
+        return Clusters.snapshot(4, regions);
+    }
+
+    @Test
+    void aRoundStuckWithinTheBandAfterABalancedOneIsBalancedSoTheNextHoldsToo() {
+        Planner noSplits = Planner.builder().config(SchedulerConfig.DEFAULT.withSplitting(false)).build();
+        assertThat(noSplits.plan(new PlanRequest(stuck(), List.of(), null, false)).plan().status()).isEqualTo(PlanStatus.STUCK);
+        Plan stuck = noSplits.plan(new PlanRequest(stuck(), List.of(), balanced(), false)).plan();
+        assertThat(stuck.status()).isEqualTo(PlanStatus.BALANCED);
+        assertThat(stuck.detail()).contains("hysteresis");
+        Plan next = plan(withExtra(100), stuck);
         assertThat(next.status()).isEqualTo(PlanStatus.BALANCED);
         assertThat(next.actions()).isEmpty();
     }
