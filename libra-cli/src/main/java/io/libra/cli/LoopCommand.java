@@ -3,6 +3,7 @@ package io.libra.cli;
 import io.libra.core.Planner;
 import io.libra.core.schedule.SchedulerConfig;
 import io.libra.core.sim.ClosedLoop;
+import io.libra.core.sim.CostModel;
 import io.libra.core.sim.Scenario;
 import io.libra.core.sim.Score;
 import java.io.PrintWriter;
@@ -44,6 +45,13 @@ final class LoopCommand implements Callable<Integer> {
     @CommandLine.Mixin
     LambdaOption lambda;
 
+    @Option(names = "--truth", defaultValue = "blocks", completionCandidates = TruthNames.class,
+            description = {"the shape of the hidden cost model that scores the runs: one of ${COMPLETION-CANDIDATES}"
+                    + " (default: ${DEFAULT-VALUE}); the others are shapes the estimate has no feature for:",
+                    "virtual-iops: a read of n blocks costs n^0.7 blocks; contention: a node's CPU grows with its"
+                    + " utilisation u as 1 + u; node-speed: each node does the same work at 0.7 to 1.4 times the CPU"})
+    String truth;
+
     @Option(names = "--no-learning", description = "plan with the paper's fixed mapping instead of a cost model learnt "
             + "from node totals (to compare the two)")
     boolean noLearning;
@@ -53,6 +61,14 @@ final class LoopCommand implements Callable<Integer> {
 
         ScenarioNames() {
             super(Scenario.names());
+        }
+    }
+
+    static final class TruthNames extends ArrayList<String> {
+        private static final long serialVersionUID = 1L;
+
+        TruthNames() {
+            super(java.util.Arrays.stream(CostModel.Form.values()).map(CostModel.Form::cliName).toList());
         }
     }
 
@@ -101,6 +117,8 @@ final class LoopCommand implements Callable<Integer> {
             throw new BadInputException("libra: --seeds: " + runs + " runs over " + names.size() + " scenarios, at most "
                     + MAX_RUNS);
         }
+        CostModel.Form form = CostModel.Form.byName(truth).orElseThrow(() -> new BadInputException(
+                "libra: --truth: unknown '" + truth + "', expected one of " + new TruthNames()));
         Inputs.planner("libra", lambda.value);
         List<Outcome> out = new ArrayList<>();
         ProgressBar bar = new ProgressBar(spec.commandLine().getErr(), "closed loop");
@@ -108,7 +126,7 @@ final class LoopCommand implements Callable<Integer> {
             for (long seed = range[0]; seed <= range[1]; seed++) {
                 Planner planner = Planner.builder().config(SchedulerConfig.DEFAULT.withLambda(lambda.value))
                         .learning(!noLearning).build();
-                out.add(new Outcome(n, seed, ClosedLoop.run(Scenario.byName(n), seed, planner, rounds)));
+                out.add(new Outcome(n, seed, ClosedLoop.run(Scenario.byName(n), seed, planner, rounds, form)));
                 bar.step(out.size(), (int) runs);
             }
         }

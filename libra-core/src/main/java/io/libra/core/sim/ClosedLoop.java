@@ -30,8 +30,13 @@ public final class ClosedLoop {
     private int window;
 
     public ClosedLoop(Scenario s, long seed, Planner planner) {
+        this(s, seed, planner, CostModel.Form.BLOCKS);
+    }
+
+    /** The loop on the scenario's hidden model in another shape ({@link CostModel.Form}). */
+    public ClosedLoop(Scenario s, long seed, Planner planner, CostModel.Form form) {
         this.seed = seed;
-        this.cost = CostModel.drawn(s, seed);
+        this.cost = CostModel.drawn(s, seed).withForm(form);
         this.cluster = SimCluster.initial(s, seed);
         this.workload = new Simulator(cost).workloads(s, seed, cluster).get(0);
         this.exec = new Executor(cost, Simulator.WINDOW_SECONDS);
@@ -49,7 +54,12 @@ public final class ClosedLoop {
 
     /** {@code rounds} rounds of a fresh loop. */
     public static Run run(Scenario s, long seed, Planner planner, int rounds) {
-        ClosedLoop loop = new ClosedLoop(s, seed, planner);
+        return run(s, seed, planner, rounds, CostModel.Form.BLOCKS);
+    }
+
+    /** As {@link #run(Scenario, long, Planner, int)}, on the hidden model in the shape {@code form}. */
+    public static Run run(Scenario s, long seed, Planner planner, int rounds, CostModel.Form form) {
+        ClosedLoop loop = new ClosedLoop(s, seed, planner, form);
         List<Score> after = new ArrayList<>(rounds);
         List<Double> moved = new ArrayList<>(rounds);
         for (int r = 0; r < rounds; r++) {

@@ -33,6 +33,9 @@ import java.util.SplittableRandom;
  *   <li>Migrating a region copies its bytes: read on the source, written on the destination, sent
  *       over both nodes' network, at {@code migrationCpuSecondsPerByte} on each end.</li>
  * </ul>
+ * The {@link Form} changes the shape of the model itself, not its constants: shapes that no
+ * feature of the planner's estimate names, to check that the closed loop converges on a truth it
+ * was not written against.
  * {@link #drawn} draws the constants per scenario and seed; {@link #DEFAULT} (tests) is plausible for an 8-core node with a SATA/NVMe SSD and 4 KiB blocks (RocksDB's
  * default); they are documented in docs/cli.md.
  */
@@ -40,16 +43,40 @@ public record CostModel(double readCpuSeconds, double writeCpuRatio, double scan
                         double cpuSecondsPerByte, double compactionCpuSecondsPerByte, double blockBytes,
                         double maxCacheHitRatio, double writeAmplification, double writeOverheadBytes,
                         int replication, double followerCpuRatio, double regionCpuOverhead, double nodeBaseCpu,
-                        double migrationCpuSecondsPerByte, double nodeBaseDisk, double backgroundSpread) {
+                        double migrationCpuSecondsPerByte, double nodeBaseDisk, double backgroundSpread, Form form) {
 
     public static final CostModel DEFAULT = new CostModel(40e-6, 1.63, 0.25, 1e-9, 0.5e-9, 4096,
-            0.95, 4.0, 128, 3, 0.4, 0.002, 0.05, 2e-9, 0, 0);
+            0.95, 4.0, 128, 3, 0.4, 0.002, 0.05, 2e-9, 0, 0, Form.BLOCKS);
+
+    /** The shape of the hidden model. */
+    public enum Form {
+        /** As described above: block-granular reads, CPU linear in the work. */
+        BLOCKS,
+        /** A read of n blocks costs n^{@value #VIRTUAL_IOPS_EXPONENT} blocks (larger reads are sequential, libra-virtual-iops.txt). */
+        VIRTUAL_IOPS,
+        /** A node's CPU grows with its utilisation u as 1 + u (queues, lock and cache contention). */
+        CONTENTION,
+        /** Each node runs the same work at its own speed: its CPU times 0.7 to 1.4, fixed per node id. */
+        NODE_SPEED;
+
+        /** The form named as on the command line (lower case, '-' for '_'); empty when unknown. */
+        public static java.util.Optional<Form> byName(String name) {
+            return java.util.Arrays.stream(values()).filter(f -> f.cliName().equals(name)).findFirst();
+        }
+
+        public String cliName() {
+            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        }
+    }
+
+    static final double VIRTUAL_IOPS_EXPONENT = 0.7;
 
     public CostModel {
         if (!(readCpuSeconds > 0 && writeCpuRatio > 0 && blockBytes > 0 && replication >= 1
                 && maxCacheHitRatio >= 0 && maxCacheHitRatio < 1 && writeAmplification >= 1)) {
             throw new IllegalArgumentException("cost model: costs must be > 0, hit ratio in [0, 1), amplification >= 1");
         }
+        java.util.Objects.requireNonNull(form, "form");
     }
 
     /**
@@ -69,7 +96,7 @@ public record CostModel(double readCpuSeconds, double writeCpuRatio, double scan
                 cache ? 65536 : blocks[r.nextInt(blocks.length)], cache ? u(r, 0.97, 0.99) : u(r, 0.85, 0.97),
                 u(r, 2.5, 6), u(r, 64, 512), s.replication(), u(r, 0.25, 0.6), u(r, 0.001, 0.004),
                 background ? u(r, 0.3, 0.6) : u(r, 0.02, 0.2), u(r, 1e-9, 3e-9), background ? u(r, 10e6, 30e6) : 0,
-                background ? 2 : 0);
+                background ? 2 : 0, Form.BLOCKS);
     }
 
     private static double u(SplittableRandom r, double lo, double hi) {
@@ -78,15 +105,32 @@ public record CostModel(double readCpuSeconds, double writeCpuRatio, double scan
 
     /** A node's background multiplier, 1 to 1 + backgroundSpread, fixed per node id. */
     private double background(String nodeId) {
-        long h = nodeId.hashCode() * 0x9E3779B97F4A7C15L;
-        return 1 + backgroundSpread * ((h >>> 40) & 0xFFFF) / 65536.0;
+        return 1 + backgroundSpread * unit(nodeId, 0x9E3779B97F4A7C15L);
+    }
+
+    /** A node's CPU per unit of work under {@link Form#NODE_SPEED}, 0.7 to 1.4, fixed per node id. */
+    private static double speed(String nodeId) {
+        return 0.7 + 0.7 * unit(nodeId, 0xC2B2AE3D27D4EB4FL);
+    }
+
+    /** A number in [0, 1) fixed by a node id and a salt. */
+    private static double unit(String nodeId, long salt) {
+        long h = nodeId.hashCode() * salt;
+        return ((h >>> 40) & 0xFFFF) / 65536.0;
+    }
+
+    /** The same model in another shape. */
+    public CostModel withForm(Form f) {
+        return new CostModel(readCpuSeconds, writeCpuRatio, scanRowCpuRatio, cpuSecondsPerByte, compactionCpuSecondsPerByte,
+                blockBytes, maxCacheHitRatio, writeAmplification, writeOverheadBytes, replication, followerCpuRatio,
+                regionCpuOverhead, nodeBaseCpu, migrationCpuSecondsPerByte, nodeBaseDisk, backgroundSpread, f);
     }
 
     /** The same model with another replication factor. */
     public CostModel withReplication(int copies) {
         return new CostModel(readCpuSeconds, writeCpuRatio, scanRowCpuRatio, cpuSecondsPerByte, compactionCpuSecondsPerByte,
                 blockBytes, maxCacheHitRatio, writeAmplification, writeOverheadBytes, copies, followerCpuRatio,
-                regionCpuOverhead, nodeBaseCpu, migrationCpuSecondsPerByte, nodeBaseDisk, backgroundSpread);
+                regionCpuOverhead, nodeBaseCpu, migrationCpuSecondsPerByte, nodeBaseDisk, backgroundSpread, form);
     }
 
     /** Busy cores on the serving node (the leader) for this traffic. */
@@ -99,9 +143,15 @@ public record CostModel(double readCpuSeconds, double writeCpuRatio, double scan
 
     /** Bytes/s the reads would fetch from disk with no cache at all (whole blocks). */
     public double readBlockBytes(RegionTraffic t) {
-        double pointBlocks = Math.ceil(Math.max(1, t.meanValueBytes()) / blockBytes);
-        double scanBlocks = Math.ceil(Math.max(1, t.rowsPerScan() * t.meanValueBytes()) / blockBytes);
+        double pointBlocks = blocks(t.meanValueBytes());
+        double scanBlocks = blocks(t.rowsPerScan() * t.meanValueBytes());
         return (t.readOps() * pointBlocks + t.scanOps() * scanBlocks) * blockBytes;
+    }
+
+    /** Blocks one read of {@code bytes} costs. */
+    private double blocks(double bytes) {
+        double n = Math.ceil(Math.max(1, bytes) / blockBytes);
+        return form == Form.VIRTUAL_IOPS ? Math.pow(n, VIRTUAL_IOPS_EXPONENT) : n;
     }
 
     /** Disk bytes/s one copy of the region's writes costs (WAL + flush + compaction + per-write overhead). */
@@ -216,10 +266,20 @@ public record CostModel(double readCpuSeconds, double writeCpuRatio, double scan
         spreadFollowers(net, followerNetBy, bandwidth);
         List<NodeTruth> out = new ArrayList<>(n);
         for (int j = 0; j < n; j++) {
+            cpu[j] = shaped(cpu[j], cores[j], nodes.get(j).id());
             double bg = background(nodes.get(j).id());
             out.add(new NodeTruth(nodes.get(j).id(), cpu[j] + nodeBaseCpu * bg, disk[j] + nodeBaseDisk * bg, net[j], req[j]));
         }
         return out;
+    }
+
+    /** A node's CPU for its work under this model's {@link Form}. */
+    private double shaped(double work, double cores, String nodeId) {
+        return switch (form) {
+            case CONTENTION -> work * (1 + work / cores);
+            case NODE_SPEED -> work * speed(nodeId);
+            default -> work;
+        };
     }
 
     /**

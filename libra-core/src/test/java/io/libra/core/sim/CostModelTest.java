@@ -49,4 +49,45 @@ class CostModelTest {
         double together = model.score(nodes, List.of(r1, r2), Map.of("r1", "a", "r2", "a")).nodes().get(0).disk();
         assertThat(together).isGreaterThan(2 * apart);
     }
+
+    @Test
+    void underVirtualIopsAReadOfManyBlocksCostsFewerPerBlock() {
+        RegionTraffic large = RegionTraffic.pointOps("l", 100, 0, 16 * 4096, 1e9, 1e8);
+        assertThat(model.readBlockBytes(large)).isEqualTo(100 * 16 * 4096.0);
+        assertThat(model.withForm(CostModel.Form.VIRTUAL_IOPS).readBlockBytes(large))
+                .isCloseTo(100 * Math.pow(16, 0.7) * 4096, within(1e-6));
+    }
+
+    @Test
+    void underContentionTwiceTheWorkCostsMoreThanTwiceTheCpu() {
+        RegionTraffic r1 = RegionTraffic.pointOps("r1", 20000, 0, 1024, 1e9, 8e8);
+        RegionTraffic r2 = RegionTraffic.pointOps("r2", 20000, 0, 1024, 1e9, 8e8);
+        for (CostModel.Form f : List.of(CostModel.Form.BLOCKS, CostModel.Form.CONTENTION)) {
+            CostModel m = model.withForm(f);
+            double one = m.score(nodes, List.of(r1, r2), Map.of("r1", "a", "r2", "b")).nodes().get(0).cpu() - m.nodeBaseCpu();
+            double two = m.score(nodes, List.of(r1, r2), Map.of("r1", "a", "r2", "a")).nodes().get(0).cpu() - m.nodeBaseCpu();
+            if (f == CostModel.Form.BLOCKS) {
+                assertThat(two / one).isCloseTo(2, within(1e-9));
+            } else {
+                assertThat(two / one).isGreaterThan(2.1);
+            }
+        }
+    }
+
+    @Test
+    void underNodeSpeedTheSameWorkCostsEachNodeItsOwnCpu() {
+        RegionTraffic r = RegionTraffic.pointOps("r", 20000, 0, 1024, 1e9, 8e8);
+        CostModel m = model.withForm(CostModel.Form.NODE_SPEED);
+        double onA = m.score(nodes, List.of(r), Map.of("r", "a")).nodes().get(0).cpu();
+        double onB = m.score(nodes, List.of(r), Map.of("r", "b")).nodes().get(1).cpu();
+        assertThat(model.score(nodes, List.of(r), Map.of("r", "a")).nodes().get(0).cpu())
+                .isCloseTo(model.score(nodes, List.of(r), Map.of("r", "b")).nodes().get(1).cpu(), within(1e-12));
+        assertThat(onA / onB).isBetween(0.5, 2.0).isNotCloseTo(1.0, within(0.01));
+    }
+
+    @Test
+    void formsAreNamedAsOnTheCommandLine() {
+        assertThat(CostModel.Form.byName("node-speed")).contains(CostModel.Form.NODE_SPEED);
+        assertThat(CostModel.Form.byName("NODE_SPEED")).isEmpty();
+    }
 }
