@@ -52,7 +52,7 @@ public record CostModel(double readCpuSeconds, double writeCpuRatio, double scan
     public enum Form {
         /** As described above: block-granular reads, CPU linear in the work. */
         BLOCKS,
-        /** A read of n blocks costs n^{@value #VIRTUAL_IOPS_EXPONENT} blocks (larger reads are sequential, libra-virtual-iops.txt). */
+        /** A read of n blocks costs n^0.7 blocks (larger reads are more sequential, libra-virtual-iops.txt). */
         VIRTUAL_IOPS,
         /** A node's CPU grows with its utilisation u as 1 + u (queues, lock and cache contention). */
         CONTENTION,
