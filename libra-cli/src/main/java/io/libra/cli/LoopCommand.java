@@ -8,6 +8,7 @@ import io.libra.core.sim.Scenario;
 import io.libra.core.sim.Score;
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -68,7 +69,7 @@ final class LoopCommand implements Callable<Integer> {
         private static final long serialVersionUID = 1L;
 
         TruthNames() {
-            super(java.util.Arrays.stream(CostModel.Form.values()).map(CostModel.Form::cliName).toList());
+            super(Arrays.stream(CostModel.Form.values()).map(CostModel.Form::cliName).toList());
         }
     }
 

@@ -175,8 +175,7 @@ class CommandsTest {
     void loopScoresOnTheTruthItIsGiven() {
         String[] run = {"loop", "--scenarios", "paper-mixgraph", "--seeds", "1", "--rounds", "3"};
         Cli.Result blocks = Cli.run(run);
-        Cli.Result contention = Cli.run(java.util.stream.Stream.concat(java.util.Arrays.stream(run),
-                java.util.stream.Stream.of("--truth", "contention")).toArray(String[]::new));
+        Cli.Result contention = Cli.run(concat(run, "--truth", "contention"));
         assertThat(contention.code()).as(contention.err()).isZero();
         assertThat(row(contention.out())).startsWith("paper-mixgraph").isNotEqualTo(row(blocks.out()));
     }

@@ -52,12 +52,7 @@ public final class ClosedLoop {
         }
     }
 
-    /** {@code rounds} rounds of a fresh loop. */
-    public static Run run(Scenario s, long seed, Planner planner, int rounds) {
-        return run(s, seed, planner, rounds, CostModel.Form.BLOCKS);
-    }
-
-    /** As {@link #run(Scenario, long, Planner, int)}, on the hidden model in the shape {@code form}. */
+    /** {@code rounds} rounds of a fresh loop, on the hidden model in the shape {@code form}. */
     public static Run run(Scenario s, long seed, Planner planner, int rounds, CostModel.Form form) {
         ClosedLoop loop = new ClosedLoop(s, seed, planner, form);
         List<Score> after = new ArrayList<>(rounds);

@@ -1,9 +1,13 @@
 package io.libra.core.sim;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.SplittableRandom;
 
 /**
@@ -60,12 +64,12 @@ public record CostModel(double readCpuSeconds, double writeCpuRatio, double scan
         NODE_SPEED;
 
         /** The form named as on the command line (lower case, '-' for '_'); empty when unknown. */
-        public static java.util.Optional<Form> byName(String name) {
-            return java.util.Arrays.stream(values()).filter(f -> f.cliName().equals(name)).findFirst();
+        public static Optional<Form> byName(String name) {
+            return Arrays.stream(values()).filter(f -> f.cliName().equals(name)).findFirst();
         }
 
         public String cliName() {
-            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
     }
 
@@ -76,7 +80,7 @@ public record CostModel(double readCpuSeconds, double writeCpuRatio, double scan
                 && maxCacheHitRatio >= 0 && maxCacheHitRatio < 1 && writeAmplification >= 1)) {
             throw new IllegalArgumentException("cost model: costs must be > 0, hit ratio in [0, 1), amplification >= 1");
         }
-        java.util.Objects.requireNonNull(form, "form");
+        Objects.requireNonNull(form, "form");
     }
 
     /**
