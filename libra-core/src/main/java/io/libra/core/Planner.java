@@ -132,11 +132,12 @@ public final class Planner {
         Estimator estimator = new Estimator(estimation, learn);
         Estimator.Estimate estimate = estimator.estimate(snapshot, request.history());
         ClusterSnapshot last = request.lastWindow().orElse(null);
+        Optional<LoadModel> replayed = Hindcast.replayed(request.previousPlan(), last, estimator, estimate,
+                new PlanApplier(estimation)::apply);
         Optional<PredictionCheck> check = PredictionCheck.of(request.previousPlan(), snapshot, config.lambda(), last)
-                .map(c -> c.withRefitError(Hindcast.refitError(request.previousPlan(), last, snapshot, estimator, estimate,
-                        new PlanApplier(estimation)::apply)));
+                .map(c -> c.withRefitError(Hindcast.refitError(replayed, snapshot, estimate)));
         Estimation how = estimate.estimation().withLastPredictionError(check.map(PredictionCheck::error).orElse(Double.NaN));
-        Optional<RealisedShare> realised = RealisedShare.of(request.previousPlan(), last, snapshot, check);
+        Optional<RealisedShare> realised = RealisedShare.of(request.previousPlan(), last, snapshot, check, replayed);
         LoadModel model = realised.map(estimate.model()::withMovingShare).orElse(estimate.model());
         Estimation said = realised.map(r -> how.withClause(r.describe())).orElse(how);
         return new Assessment(snapshot, restrict.apply(model), check, said, Conservative.config(config, check), start,

@@ -68,6 +68,8 @@ public final class Estimator {
         LoadSharing.Rule disk = e.cache().map(c -> cacheRule(window, c))
                 .orElseGet(() -> rule(e.disk(), MetricMapping.diskRule(config), e.diskOwn()));
         LoadModel model = LoadSharing.share(window, rule(e.cpu(), MetricMapping.cpuRule(config), e.cpuOwn()), disk);
+        model = e.cpuOwn().speeds().isEmpty() ? model
+                : model.withSpeeds(window.nodes().stream().mapToDouble(n -> e.cpuOwn().speed(n.id())).toArray());
         return e.cache().map(model::withCache).orElse(model);
     }
 

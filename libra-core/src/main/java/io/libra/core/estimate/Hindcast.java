@@ -5,6 +5,7 @@ import io.libra.core.plan.Action;
 import io.libra.core.plan.InvalidPlanException;
 import io.libra.core.plan.Plan;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.BiFunction;
 
 /**
@@ -12,8 +13,9 @@ import java.util.function.BiFunction;
  * window the plan was made on, its node totals shared among its regions by the current estimate,
  * each action carried out on it (regions moved, split, merged), against what the nodes measure now, by the forecast
  * check's measure. A forecast that missed because the model was wrong, and that the refit has
- * learnt from, replays closely; a miss the model cannot express (a cost that depends on the node a
- * region sits on) replays as badly as it was forecast.
+ * learnt from (a node that runs its work at a speed of its own, {@link NodeBackgrounds}), replays
+ * closely; a miss the model cannot express (a region that costs more on one node for a reason no
+ * counter shows) replays as badly as it was forecast. {@link RealisedShare} reads the replay too.
  */
 public final class Hindcast {
     private Hindcast() {
@@ -21,17 +23,31 @@ public final class Hindcast {
 
     /**
      * How far the refitted model is off: the larger of its error replaying the previous plan's actions
-     * and its held-out error on the nodes now, so that it must both have learnt what the actions did
-     * and explain the nodes as they are; NaN unless {@code previous} was made on {@code before} and
-     * {@code carryOut} can apply its actions there (a plan's actions applied to a model, split
-     * halves estimated as the planner estimated them).
+     * ({@link #replayed}) and its held-out error on the nodes now, so that it must both have learnt
+     * what the actions did and explain the nodes as they are; NaN without a replay.
      */
-    public static double refitError(Plan previous, ClusterSnapshot before, ClusterSnapshot now, Estimator estimator,
-                                    Estimator.Estimate estimate, BiFunction<LoadModel, List<Action>, LoadModel> carryOut) {
+    public static double refitError(Optional<LoadModel> replayed, ClusterSnapshot now, Estimator.Estimate estimate) {
+        return replayed.map(after -> error(after, now)).map(e -> Math.max(e, estimate.estimation().fitError()))
+                .orElse(Double.NaN);
+    }
+
+    /**
+     * The previous plan's actions carried out on {@code before} as the current estimate shares it:
+     * what the refitted model says those actions did; empty unless {@code previous} was made on
+     * {@code before} and {@code carryOut} can apply every action there (a plan's actions applied to
+     * a model, split halves estimated as the planner estimated them).
+     */
+    public static Optional<LoadModel> replayed(Plan previous, ClusterSnapshot before, Estimator estimator,
+                                               Estimator.Estimate estimate,
+                                               BiFunction<LoadModel, List<Action>, LoadModel> carryOut) {
         if (!replayable(previous, before)) {
-            return Double.NaN;
+            return Optional.empty();
         }
-        return Math.max(replay(previous, estimator.share(before, estimate), now, carryOut), estimate.estimation().fitError());
+        try {
+            return Optional.of(carryOut.apply(estimator.share(before, estimate), previous.actions()));
+        } catch (InvalidPlanException e) {
+            return Optional.empty();
+        }
     }
 
     /** Whether {@code previous} was made on {@code before} and has actions. */
@@ -39,15 +55,7 @@ public final class Hindcast {
         return previous != null && before != null && !previous.actions().isEmpty() && RealisedShare.madeOn(previous, before);
     }
 
-    /** The error of {@code previous}'s actions carried out on {@code replayed}; NaN when one does not apply there. */
-    static double replay(Plan previous, LoadModel replayed, ClusterSnapshot now,
-                         BiFunction<LoadModel, List<Action>, LoadModel> carryOut) {
-        LoadModel after;
-        try {
-            after = carryOut.apply(replayed, previous.actions());
-        } catch (InvalidPlanException e) {
-            return Double.NaN;
-        }
+    private static double error(LoadModel after, ClusterSnapshot now) {
         double[] e = PredictionCheck.errors(after.forecast(), now);
         return e == null ? Double.NaN : Math.max(e[0], e[1]);
     }

@@ -32,6 +32,8 @@ public final class LoadModel {
     private final double[] targetDisk;
     /** The learnt block cache and the layout its node figures start from; null without one. */
     private final Cache cache;
+    /** Per node, the CPU one unit of region work costs there relative to the mean node (1 when not learnt). */
+    private final double[] speed;
 
     /**
      * A cache model on a layout: node j's disk in another layout is {@code start[j]} plus what the
@@ -57,12 +59,14 @@ public final class LoadModel {
     }
 
     public LoadModel(List<Node> nodes, List<RegionLoad> regions, double[] baseCpu, double[] baseDisk) {
-        this(nodes, regions, baseCpu, baseDisk, null);
+        this(nodes, regions, baseCpu, baseDisk, null, null);
     }
 
-    private LoadModel(List<Node> nodes, List<RegionLoad> regions, double[] baseCpu, double[] baseDisk, Cache cache) {
+    private LoadModel(List<Node> nodes, List<RegionLoad> regions, double[] baseCpu, double[] baseDisk, Cache cache,
+                      double[] speed) {
         this.nodes = List.copyOf(nodes);
         this.cache = cache;
+        this.speed = speed;
         this.regions = List.copyOf(regions);
         this.baseCpu = baseCpu.clone();
         this.baseDisk = baseDisk.clone();
@@ -102,7 +106,7 @@ public final class LoadModel {
 
     /** The same nodes and base load with another region layout (a plan's predicted state). */
     public LoadModel withRegions(List<RegionLoad> newRegions) {
-        return new LoadModel(nodes, newRegions, baseCpu, baseDisk, cache);
+        return new LoadModel(nodes, newRegions, baseCpu, baseDisk, cache, speed);
     }
 
     /**
@@ -112,7 +116,8 @@ public final class LoadModel {
      * out of the cache's sums).
      */
     public LoadModel restricted(List<Node> kept, List<RegionLoad> movable, double[] keptBaseCpu, double[] keptBaseDisk) {
-        LoadModel m = new LoadModel(kept, movable, keptBaseCpu, keptBaseDisk);
+        double[] keptSpeed = speed == null ? null : kept.stream().mapToDouble(n -> speed[nodeIndex(n.id())]).toArray();
+        LoadModel m = new LoadModel(kept, movable, keptBaseCpu, keptBaseDisk, null, keptSpeed);
         return cache == null ? m : m.withCache(cache.model());
     }
 
@@ -123,7 +128,7 @@ public final class LoadModel {
         for (int j = 0; j < modelled.length; j++) {
             modelled[j] = model.nodeDisk(on.get(j));
         }
-        return new LoadModel(nodes, regions, baseCpu, baseDisk, new Cache(model, disk.clone(), modelled));
+        return new LoadModel(nodes, regions, baseCpu, baseDisk, new Cache(model, disk.clone(), modelled), speed);
     }
 
     /** The learnt block cache node disk follows, if any. */
@@ -159,7 +164,25 @@ public final class LoadModel {
             bd[j] += r.disk() * (1 - share.disk());
             moving.add(new RegionLoad(r.region(), r.cpu() * share.cpu(), r.disk() * share.disk()));
         }
-        return new LoadModel(nodes, moving, bc, bd, cache);
+        return new LoadModel(nodes, moving, bc, bd, cache, speed);
+    }
+
+    /**
+     * The same loads where a unit of region work costs {@code speed[j]} CPU on node j, relative to
+     * the mean node: a region's CPU scales by the ratio of its destination's speed to its node's.
+     */
+    public LoadModel withSpeeds(double[] speeds) {
+        return new LoadModel(nodes, regions, baseCpu, baseDisk, cache, speeds.clone());
+    }
+
+    /** What one unit of region work costs in CPU on node j, relative to the mean node. */
+    public double speed(int j) {
+        return speed == null ? 1 : speed[j];
+    }
+
+    /** Region r's CPU were it on node j (its own CPU on its node). */
+    public double cpuOn(RegionLoad r, int j) {
+        return speed == null ? r.cpu() : r.cpu() * speed[j] / speed[nodeIndex(r.node())];
     }
 
     /** Each node's load in both dimensions, as a plan forecasts them for the next window. */

@@ -38,8 +38,9 @@ final class LoadSharing {
             this(cost, background, NodeBackgrounds.NONE);
         }
 
+        /** A node of its own speed runs its share of the background at that speed too. */
         double base(Node node, double size) {
-            return background * size + own.of(node.id());
+            return own.speed(node.id()) * background * size + own.of(node.id());
         }
     }
 

@@ -18,11 +18,17 @@ import java.util.Map;
  * ({@link #MIN_CHANGE}), better than no offset did (leave-one-window-out). With one window, or
  * nodes whose regions never changed, there is no such evidence and no offset.
  *
+ * <p>In CPU a node may instead run all its work at a speed of its own (another generation of
+ * hardware, a throttled core): its measured total is then the prediction times a factor that
+ * stays with the node, and a region moved there costs that factor times its work. The same
+ * held-out test decides between the offset and the factor, node by node.
+ *
  * @param offsets per node id, added to the node's base load (may be negative); absent means 0
- * @param detail  one clause for the estimation detail; empty when no node has an offset
+ * @param speeds  per node id, what one unit of region work costs there against the mean node; absent means 1
+ * @param detail  one clause for the estimation detail; empty when no node has an offset or a speed
  */
-public record NodeBackgrounds(Map<String, Double> offsets, String detail) {
-    public static final NodeBackgrounds NONE = new NodeBackgrounds(Map.of(), "");
+public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> speeds, String detail) {
+    public static final NodeBackgrounds NONE = new NodeBackgrounds(Map.of(), Map.of(), "");
     /** A window's predicted region load must differ by this share of the node's load from the others'. */
     static final double MIN_CHANGE = 0.05;
     /** The offset must cut the error on the changed windows by this fraction, so noise does not flip it. */
@@ -30,37 +36,51 @@ public record NodeBackgrounds(Map<String, Double> offsets, String detail) {
 
     public NodeBackgrounds {
         offsets = Map.copyOf(offsets);
+        speeds = Map.copyOf(speeds);
     }
 
     public double of(String node) {
         return offsets.getOrDefault(node, 0.0);
     }
 
-    /** The offsets of {@code fit}'s residuals across the windows of {@code samples}. */
+    public double speed(String node) {
+        return speeds.getOrDefault(node, 1.0);
+    }
+
+    /** The offsets (and in CPU the speeds) of {@code fit}'s residuals across the windows of {@code samples}. */
     static NodeBackgrounds of(Dimension d, CostFit fit, List<NodeSample> samples) {
         Map<String, Residuals> byNode = new LinkedHashMap<>();
         for (NodeSample s : samples) {
             byNode.computeIfAbsent(s.node(), k -> new Residuals()).add(s.measured(d), CostFit.dot(fit.weights(), s.features(d)));
         }
         Map<String, Double> offsets = new HashMap<>();
+        Map<String, Double> speeds = new HashMap<>();
         double with = 0;
         double without = 0;
         double load = 0;
         for (Map.Entry<String, Residuals> e : byNode.entrySet()) {
-            Residuals.HeldOut h = e.getValue().heldOut();
-            if (h.without() > 0 && h.with() < (1 - MARGIN) * h.without()) {
-                offsets.put(e.getKey(), e.getValue().mean());
-                with += h.with();
+            Residuals r = e.getValue();
+            Residuals.HeldOut h = r.heldOut();
+            boolean bySpeed = d == Dimension.CPU && h.scaled() < h.with();
+            double best = bySpeed ? h.scaled() : h.with();
+            if (h.without() > 0 && best < (1 - MARGIN) * h.without()) {
+                if (bySpeed) {
+                    speeds.put(e.getKey(), r.ratio());
+                } else {
+                    offsets.put(e.getKey(), r.mean());
+                }
+                with += best;
                 without += h.without();
                 load += h.load();
             }
         }
-        if (offsets.isEmpty()) {
+        if (offsets.isEmpty() && speeds.isEmpty()) {
             return NONE;
         }
-        return new NodeBackgrounds(offsets, String.format(Locale.ROOT, "a background of its own on %d of %d nodes,"
-                + " whose residual stayed when their regions changed (%.1f%% off on those windows with it, %.1f%% without)",
-                offsets.size(), byNode.size(), 100 * with / load, 100 * without / load));
+        return new NodeBackgrounds(offsets, speeds, String.format(Locale.ROOT, "a background of its own on %d and a speed"
+                + " of its own on %d of %d nodes, whose residual stayed when their regions changed (%.1f%% off on those"
+                + " windows with them, %.1f%% without)",
+                offsets.size(), speeds.size(), byNode.size(), 100 * with / load, 100 * without / load));
     }
 
     /** One node's measured and predicted totals, window by window. */
@@ -80,26 +100,45 @@ public record NodeBackgrounds(Map<String, Double> offsets, String detail) {
             return s / windows.size();
         }
 
+        /** Measured over predicted, summed over the windows (1 when nothing was predicted). */
+        double ratio() {
+            return ratio(-1);
+        }
+
+        /** Measured over predicted summed over the windows other than t. */
+        private double ratio(int t) {
+            double m = 0;
+            double p = 0;
+            for (int u = 0; u < windows.size(); u++) {
+                m += u == t ? 0 : windows.get(u)[0];
+                p += u == t ? 0 : windows.get(u)[1];
+            }
+            return p > 0 && m > 0 ? m / p : 1;
+        }
+
         /**
          * Over the windows whose predicted load differed from the other windows' mean: the error
-         * predicting each with the mean residual of the others, with no offset, and their measured load.
+         * predicting each with the mean residual of the others, with their ratio of measured to
+         * predicted, with no offset, and their measured load.
          */
-        record HeldOut(double with, double without, double load) {
+        record HeldOut(double with, double scaled, double without, double load) {
         }
 
         HeldOut heldOut() {
             double with = 0;
+            double scaled = 0;
             double without = 0;
             double load = 0;
             for (int t = 0; t < windows.size(); t++) {
                 double[] w = windows.get(t);
                 if (changed(t)) {
                     with += Math.abs(w[0] - w[1] - othersMean(t, 0) + othersMean(t, 1));
+                    scaled += Math.abs(w[0] - ratio(t) * w[1]);
                     without += Math.abs(w[0] - w[1]);
                     load += w[0];
                 }
             }
-            return new HeldOut(with, without, load);
+            return new HeldOut(with, scaled, without, load);
         }
 
         /** Whether window t's predicted load differs enough from the other windows' (never with one window). */

@@ -6,6 +6,7 @@ import io.libra.core.model.Node;
 import io.libra.core.plan.Balance;
 import io.libra.core.plan.NodeForecast;
 import io.libra.core.plan.Plan;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -38,12 +39,23 @@ public record RealisedShare(double cpu, double disk) {
      */
     public static Optional<RealisedShare> of(Plan previous, ClusterSnapshot before, ClusterSnapshot now,
                                              Optional<PredictionCheck> check) {
+        return of(previous, before, now, check, Optional.empty());
+    }
+
+    /**
+     * As the other, against {@code replayed}'s node loads when present: the moves as the refitted
+     * model says they went ({@link Hindcast#replayed}), so only what that model still misses is
+     * read as load that stays behind.
+     */
+    public static Optional<RealisedShare> of(Plan previous, ClusterSnapshot before, ClusterSnapshot now,
+                                             Optional<PredictionCheck> check, Optional<LoadModel> replayed) {
         if (previous == null || before == null || previous.actions().isEmpty() || previous.forecast().isEmpty()
                 || check.isEmpty() || check.get().explainedByWorkload() || check.get().carried() || !madeOn(previous, before)) {
             return Optional.empty();
         }
-        double cpu = slope(previous, before, now, Dimension.CPU);
-        double disk = slope(previous, before, now, Dimension.DISK);
+        List<NodeForecast> forecast = replayed.map(LoadModel::forecast).orElse(previous.forecast());
+        double cpu = slope(forecast, before, now, Dimension.CPU);
+        double disk = slope(forecast, before, now, Dimension.DISK);
         return cpu >= 1 && disk >= 1 ? Optional.empty() : Optional.of(new RealisedShare(cpu, disk));
     }
 
@@ -69,13 +81,13 @@ public record RealisedShare(double cpu, double disk) {
         return Math.abs(a - b) <= SAME * Math.max(1, Math.abs(b));
     }
 
-    private static double slope(Plan p, ClusterSnapshot before, ClusterSnapshot now, Dimension d) {
+    private static double slope(List<NodeForecast> forecast, ClusterSnapshot before, ClusterSnapshot now, Dimension d) {
         double sxy = 0;
         double sxx = 0;
         double syy = 0;
         double total = 0;
         double shifted = 0;
-        for (NodeForecast f : p.forecast()) {
+        for (NodeForecast f : forecast) {
             Optional<Node> b = before.node(f.id());
             Optional<Node> m = now.node(f.id());
             if (b.isEmpty() || m.isEmpty()) {

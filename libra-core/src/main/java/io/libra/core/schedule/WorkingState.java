@@ -37,6 +37,9 @@ final class WorkingState {
     /** Total disk at the start and now; they differ only when a learnt block cache makes moves change it. */
     private final double diskTotal0;
     private double diskTotal;
+    /** Total CPU at the start and now; they differ only when nodes run region work at different speeds. */
+    private final double cpuTotal0;
+    private double cpuTotal;
 
     WorkingState(LoadModel model, PlanningContext context) {
         this.model = model;
@@ -53,6 +56,8 @@ final class WorkingState {
         }
         this.diskTotal0 = model.total(Dimension.DISK);
         this.diskTotal = diskTotal0;
+        this.cpuTotal0 = model.total(Dimension.CPU);
+        this.cpuTotal = cpuTotal0;
         this.regions = new ArrayList<>(model.regions());
         this.index = new RegionIndex(nodes, regions.size());
         for (int r = 0; r < regions.size(); r++) {
@@ -89,11 +94,14 @@ final class WorkingState {
     }
 
     /**
-     * Node j's target: its share of the total, which a learnt block cache changes as regions move
-     * (targets are proportional to the total, so one factor keeps them all up to date).
+     * Node j's target: its share of the total, which a learnt block cache (disk) or nodes of
+     * different speeds (CPU) change as regions move (targets are proportional to the total, so one
+     * factor keeps them all up to date).
      */
     private double target(int j, Dimension d) {
-        return d == Dimension.DISK && diskTotal0 > 0 ? target[DISK][j] * diskTotal / diskTotal0 : target[d.ordinal()][j];
+        double total0 = d == Dimension.CPU ? cpuTotal0 : diskTotal0;
+        double total = d == Dimension.CPU ? cpuTotal : diskTotal;
+        return total0 > 0 ? target[d.ordinal()][j] * total / total0 : target[d.ordinal()][j];
     }
 
     /** δ_j. */
@@ -106,9 +114,15 @@ final class WorkingState {
         return normalised(j, Dimension.CPU) > normalised(j, Dimension.DISK) ? Dimension.CPU : Dimension.DISK;
     }
 
-    /** α'_i or β'_i measured against node j's target. */
+    /** α'_i or β'_i measured against node j's target, as region r would load node j. */
     double share(int r, Dimension d, int j) {
-        return Normalisation.share(regions.get(r).of(d), target(j, d));
+        return Normalisation.share(loadOn(r, d, j), target(j, d));
+    }
+
+    /** Region r's load in d were it on node j: CPU scales with the nodes' speeds. */
+    private double loadOn(int r, Dimension d, int j) {
+        RegionLoad g = regions.get(r);
+        return d == Dimension.CPU ? g.cpu() * model.speed(j) / model.speed(index.nodeOf(r)) : g.disk();
     }
 
     RegionLoad region(int r) {
@@ -174,12 +188,14 @@ final class WorkingState {
 
     private void shift(int r, int src, int dst) {
         RegionLoad g = regions.get(r);
+        double cpu = loadOn(r, Dimension.CPU, dst);
         load[CPU][src] -= g.cpu();
         load[DISK][src] -= g.disk();
-        load[CPU][dst] += g.cpu();
+        load[CPU][dst] += cpu;
         load[DISK][dst] += g.disk();
+        cpuTotal += cpu - g.cpu();
         index.move(r, dst);
-        regions.set(r, new RegionLoad(g.region().onNode(nodeId(dst)), g.cpu(), g.disk()));
+        regions.set(r, new RegionLoad(g.region().onNode(nodeId(dst)), cpu, g.disk()));
         cached(src);
         cached(dst);
         placement.moved(g.id(), nodeId(dst));

@@ -29,8 +29,9 @@ class HindcastTest {
 
     private double replay(Plan previous, ClusterSnapshot before, ClusterSnapshot now) {
         Estimator.Estimate e = estimator.estimate(now, List.of(before));
-        return Hindcast.replayable(previous, before) ? Hindcast.replay(previous, estimator.share(before, e), now,
-                new PlanApplier(EstimationConfig.DEFAULT)::apply) : Double.NaN;
+        return Hindcast.replayed(previous, before, estimator, e, new PlanApplier(EstimationConfig.DEFAULT)::apply)
+                .map(after -> PredictionCheck.errors(after.forecast(), now)).map(x -> Math.max(x[0], x[1]))
+                .orElse(Double.NaN);
     }
 
     /** Node totals that follow the regions' counters: the refitted model replays the move to the measured totals. */

@@ -29,6 +29,15 @@ class NodeBackgroundsTest {
         return w.withState(nodes, w.regions());
     }
 
+    /** The window with {@code node}'s measured CPU times {@code factor}. */
+    private static ClusterSnapshot withCpuTimes(ClusterSnapshot w, String node, double factor) {
+        List<Node> nodes = new ArrayList<>();
+        for (Node n : w.nodes()) {
+            nodes.add(n.id().equals(node) ? new Node(n.id(), n.cpuCores(), n.cpuUsage() * factor, n.diskBytesPerSec()) : n);
+        }
+        return w.withState(nodes, w.regions());
+    }
+
     /** Where region {@code id} sits in window {@code w}. */
     private static String nodeOf(ClusterSnapshot w, String id) {
         return w.regions().stream().filter(r -> r.id().equals(id)).map(Region::node).findFirst().orElseThrow();
@@ -61,6 +70,32 @@ class NodeBackgroundsTest {
             others += j == index(now, "n3") ? 0 : e.model().base(j, Dimension.CPU) / (now.nodes().size() - 1);
         }
         assertThat(e.model().base(index(now, "n3"), Dimension.CPU) - others).isCloseTo(EXTRA, within(0.1));
+    }
+
+    /**
+     * n3 runs all its work 1.6 times slower than the others, in four windows between which every
+     * node's regions changed: its residual grew with its regions' load, so it is a speed of n3's
+     * own, not an offset, and a region moved off n3 is forecast to cost what it costs elsewhere.
+     */
+    @Test
+    void aNodeWhoseTotalScalesWithItsRegionsRunsAtASpeedOfItsOwn() {
+        double slower = 1.6;
+        List<ClusterSnapshot> before = new ArrayList<>();
+        for (int w = 0; w < 3; w++) {
+            before.add(withCpuTimes(window(w), "n3", slower));
+        }
+        ClusterSnapshot now = withCpuTimes(window(3), "n3", slower);
+
+        Estimator.Estimate e = estimator.estimate(now, before);
+
+        assertThat(e.cpuOwn().offsets()).as(e.estimation().detail()).doesNotContainKey("n3");
+        assertThat(e.cpuOwn().speed("n3")).as(e.estimation().detail()).isCloseTo(slower, within(0.25));
+        assertThat(e.estimation().detail()).contains("a speed of its own on");
+        RegionLoad onN3 = e.model().regions().stream().filter(r -> r.node().equals("n3")).findFirst().orElseThrow();
+        int elsewhere = index(now, "n0");
+        assertThat(e.model().cpuOn(onN3, elsewhere))
+                .isCloseTo(onN3.cpu() * e.cpuOwn().speed("n0") / e.cpuOwn().speed("n3"), within(1e-12))
+                .isLessThan(onN3.cpu() / 1.3);
     }
 
     /**

@@ -69,6 +69,21 @@ class RealisedShareTest {
         assertThat(of(moved(), new double[] {2.5, 5.5, 4, 4}, new double[] {250e6, 550e6, 400e6, 400e6})).isEmpty();
     }
 
+    /**
+     * The forecast said n0 would give n1 a core, half of it came; the model refitted since (nodes of
+     * different speeds, say) replays those moves as measured: nothing is left that stays behind.
+     */
+    @Test
+    void movesTheRefittedModelReplaysAsMeasuredRealiseAllTheyShift() {
+        double[] cpu = {3.5, 4.5, 4, 4};
+        double[] disk = {350e6, 450e6, 400e6, 400e6};
+        LoadModel replayed = new LoadModel(window(cpu, disk).nodes(), List.of(), cpu, disk);
+
+        assertThat(RealisedShare.of(moved(), window(CPU, DISK), window(cpu, disk), check(moved(), false, WorkloadShift.NONE),
+                Optional.of(replayed))).isEmpty();
+        assertThat(of(moved(), cpu, disk)).isPresent();
+    }
+
     /** 5% realised is more likely a forecast that missed for another reason than load that never moves. */
     @Test
     void aTinyRealisedShareIsFloored() {

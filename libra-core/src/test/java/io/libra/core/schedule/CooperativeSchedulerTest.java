@@ -21,6 +21,27 @@ class CooperativeSchedulerTest {
         assertThat(r.plan().predicted()).isEqualTo(r.predicted().balance());
     }
 
+    /**
+     * On nodes that run a unit of work at different speeds, the plan is made as each region will cost
+     * where it goes: it reaches λ there, where the same cluster planned as if work cost the same
+     * everywhere does not.
+     */
+    @Test
+    void onNodesOfDifferentSpeedsRegionsArePlannedAtWhatTheyWillCostWhereTheyGo() {
+        Planner planner = Planner.builder().build();
+        ClusterSnapshot s = Clusters.dualImbalanced(8, 32, 1);
+        io.libra.core.estimate.LoadModel sameSpeed = planner.estimate(s);
+        io.libra.core.estimate.LoadModel speeds = sameSpeed.withSpeeds(new double[] {0.7, 0.8, 0.9, 1, 1.1, 1.2, 1.3, 1.4});
+        io.libra.core.apply.PlanApplier applier = new io.libra.core.apply.PlanApplier(planner.estimation());
+
+        io.libra.core.plan.Plan plan = planner.plan(speeds);
+        io.libra.core.plan.Plan blind = planner.plan(sameSpeed);
+
+        assertThat(applier.apply(speeds, plan).balance().imbalanceDegree()).isLessThanOrEqualTo(0.05 + 1e-9);
+        assertThat(plan.predicted()).isEqualTo(applier.apply(speeds, plan).balance());
+        assertThat(applier.apply(speeds, blind).balance().imbalanceDegree()).isGreaterThan(0.05);
+    }
+
     @Test
     void stuckWhenNoRegionCanMoveOrSplit() {
         ClusterSnapshot s = Clusters.snapshot(2, java.util.List.of(Clusters.region(0, "n0", 100, 0, 100, 0)));
