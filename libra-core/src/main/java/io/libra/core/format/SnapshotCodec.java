@@ -51,9 +51,21 @@ public final class SnapshotCodec {
         return read(sourceName, bytes, false);
     }
 
+    /**
+     * Regions are read plainly first; a document with any fault, or a region in a shape the plain
+     * reader leaves to the tree reader, is read again with the tree reader, which names the fault.
+     */
     private static ClusterSnapshot read(String sourceName, byte[] bytes, boolean histograms) {
+        try {
+            return read(sourceName, bytes, histograms, true);
+        } catch (PlainRegion.NotPlain | FormatException e) {
+            return read(sourceName, bytes, histograms, false);
+        }
+    }
+
+    private static ClusterSnapshot read(String sourceName, byte[] bytes, boolean histograms, boolean plain) {
         JsonFields f = new JsonFields(sourceName);
-        SnapshotStream s = f.parse(bytes, p -> SnapshotStream.read(f, p, histograms));
+        SnapshotStream s = f.parse(bytes, p -> SnapshotStream.read(f, p, histograms, plain));
         return read(f, s.root, nodes -> {
             if (s.regionFault != null) {
                 throw s.regionFault;

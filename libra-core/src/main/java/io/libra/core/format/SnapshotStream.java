@@ -24,18 +24,24 @@ final class SnapshotStream {
     private static final String HISTOGRAM = "keyHistogram";
 
     private final boolean histograms;
+    private final boolean plain;
     final ObjectNode root = JsonNodeFactory.instance.objectNode();
     final List<Region> regions = new ArrayList<>();
     boolean regionsStreamed;
     FormatException regionFault;
 
-    private SnapshotStream(boolean histograms) {
+    private SnapshotStream(boolean histograms, boolean plain) {
         this.histograms = histograms;
+        this.plain = plain;
     }
 
-    /** With {@code histograms} false, regions' key histograms are skipped unread (an earlier window's fit needs none). */
-    static SnapshotStream read(JsonFields f, JsonParser p, boolean histograms) throws IOException {
-        SnapshotStream s = new SnapshotStream(histograms);
+    /**
+     * With {@code histograms} false, regions' key histograms are skipped unread (an earlier window's
+     * fit needs none). With {@code plain}, regions are read by {@link PlainRegion}, which throws
+     * {@link PlainRegion.NotPlain} at the first region it cannot read.
+     */
+    static SnapshotStream read(JsonFields f, JsonParser p, boolean histograms, boolean plain) throws IOException {
+        SnapshotStream s = new SnapshotStream(histograms, plain);
         if (p.nextToken() != JsonToken.START_OBJECT) {
             f.object(JsonFields.TREE.readTree(p), "");
         }
@@ -57,6 +63,10 @@ final class SnapshotStream {
     private void streamRegions(JsonFields f, JsonParser p) throws IOException {
         regionsStreamed = true;
         for (int i = 0; p.nextToken() != JsonToken.END_ARRAY; i++) {
+            if (plain) {
+                regions.add(PlainRegion.read(p, histograms));
+                continue;
+            }
             JsonNode element = histograms ? JsonFields.TREE.readTree(p) : withoutHistogram(p);
             if (regionFault == null) {
                 String path = JsonFields.at(REGIONS, i);
@@ -88,6 +98,11 @@ final class SnapshotStream {
             }
         }
         return o;
+    }
+
+    /** A field's value read as the tree of its region would read it: whole, or as {@link #withoutHistogram} does. */
+    static JsonNode value(JsonParser p, boolean histograms) throws IOException {
+        return histograms ? JsonFields.TREE.readTree(p) : value(p);
     }
 
     /** A scalar straight from the parser (a tree read per field costs a deserialisation context each). */

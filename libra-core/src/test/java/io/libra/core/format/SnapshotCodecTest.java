@@ -40,6 +40,20 @@ class SnapshotCodecTest {
         assertThat(read.regions()).allSatisfy(r -> assertThat(r.histogram()).isNotEmpty());
     }
 
+    /** Regions read straight from the parser equal those the tree reader builds (with histograms, range ids, measured load). */
+    @ParameterizedTest
+    @ValueSource(strings = {"mixgraph-8nodes.snapshot.json", "heterogeneous-6nodes.snapshot.json"})
+    void plainRegionsEqualTreeRegions(String name) throws java.io.IOException {
+        byte[] bytes = java.nio.file.Files.readAllBytes(example(name));
+        String measured = new String(bytes, StandardCharsets.UTF_8)
+                .replaceFirst("\"sizeBytes\"", "\"range\": \"x\", \"measuredCpu\": 0.25, \"measuredDiskBytesPerSec\": 7, \"sizeBytes\"");
+        for (byte[] doc : List.of(bytes, measured.getBytes(StandardCharsets.UTF_8))) {
+            JsonFields f = new JsonFields("s.json");
+            SnapshotStream plain = f.parse(doc, p -> SnapshotStream.read(f, p, true, true));
+            assertThat(plain.regions).isEqualTo(SnapshotCodec.read(f, f.parse(doc)).regions());
+        }
+    }
+
     @Test
     void heterogeneousExampleCarriesCapacities() throws java.io.IOException {
         ClusterSnapshot s = read(example("heterogeneous-6nodes.snapshot.json"));
