@@ -17,10 +17,11 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.FutureTask;
 
 /** Reading the commands' inputs and turning option values into core objects, with one-line errors. */
 final class Inputs {
@@ -51,11 +52,16 @@ final class Inputs {
         }
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         try {
-            List<CompletableFuture<ClusterSnapshot>> reads = historyFiles.stream()
-                    .map(f -> CompletableFuture.supplyAsync(() -> window(f), pool)).toList();
+            List<FutureTask<ClusterSnapshot>> reads = historyFiles.stream()
+                    .map(f -> new FutureTask<>(() -> window(f))).toList();
+            reads.forEach(pool::execute);
             LoadedSnapshot now = snapshot(snapshotFile);
+            // then the reads no pool thread has started yet, from the last: the pool takes them from the first
+            for (int i = reads.size() - 1; i >= 0; i--) {
+                reads.get(i).run();
+            }
             List<ClusterSnapshot> windows = new ArrayList<>(reads.size());
-            for (CompletableFuture<ClusterSnapshot> r : reads) {
+            for (FutureTask<ClusterSnapshot> r : reads) {
                 windows.add(joined(r));
             }
             return new Windows(now, checked(historyFiles, windows, now.snapshot()));
@@ -64,11 +70,14 @@ final class Inputs {
         }
     }
 
-    private static ClusterSnapshot joined(CompletableFuture<ClusterSnapshot> read) {
+    private static ClusterSnapshot joined(FutureTask<ClusterSnapshot> read) {
         try {
-            return read.join();
-        } catch (CompletionException e) {
-            throw e.getCause() instanceof RuntimeException r ? r : e;
+            return read.get();
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new CompletionException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CompletionException(e);
         }
     }
 
