@@ -188,7 +188,12 @@ public record CacheModel(double blockBytes, double maxHit, double reach, double 
 
     /** The least-squares weights on the subset {@code mask} (others 0); null when singular or a weight is negative. */
     private static double[] restricted(double[][] gram, double[] xty, int mask) {
-        int[] on = java.util.stream.IntStream.range(0, 3).filter(p -> (mask >> p & 1) == 1).toArray();
+        int[] on = new int[Integer.bitCount(mask)];
+        for (int p = 0, r = 0; p < 3; p++) {
+            if ((mask >> p & 1) == 1) {
+                on[r++] = p;
+            }
+        }
         int k = on.length;
         double[][] a = new double[k][k + 1];
         for (int r = 0; r < k; r++) {
@@ -263,7 +268,9 @@ public record CacheModel(double blockBytes, double maxHit, double reach, double 
             for (ClusterSnapshot s : windows) {
                 Map<String, List<Region>> by = new HashMap<>();
                 for (Region r : s.regions()) {
-                    by.computeIfAbsent(r.node(), k -> new ArrayList<>()).add(r);
+                    if (kept.contains(r.node())) {
+                        by.computeIfAbsent(r.node(), k -> new ArrayList<>()).add(r);
+                    }
                     bytes += r.sizeBytes();
                 }
                 count += s.nodes().size();

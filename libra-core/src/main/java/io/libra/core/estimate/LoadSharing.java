@@ -68,7 +68,7 @@ final class LoadSharing {
 
     /** Whether every node with regions shares its load in d by its regions' measured figures. */
     static boolean allMeasured(ClusterSnapshot s, Dimension d) {
-        if (s.regions().isEmpty()) {
+        if (s.regions().isEmpty() || !everyRegionMeasured(s, d)) {
             return false;
         }
         Coverage c = Coverage.of(s, d);
@@ -77,6 +77,16 @@ final class LoadSharing {
         for (int j = 0; j < c.measured().length; j++) {
             Node node = s.nodes().get(j);
             if (withRegions.contains(node.id()) && !c.enough(j, node.measured(d))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Else a node with regions has one unmeasured, so its figures are incomplete: the answer without a map per region. */
+    private static boolean everyRegionMeasured(ClusterSnapshot s, Dimension d) {
+        for (Region r : s.regions()) {
+            if (!r.measured().has(d)) {
                 return false;
             }
         }
