@@ -112,11 +112,12 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
             return Optional.empty();
         }
         double[] prior = all.scaledPrior(dropped);
-        double pooledError = WithinNode.changeError(d, samples, t -> pooled.weights());
+        WithinNode.Nodes nodes = WithinNode.Nodes.of(d, samples);
+        double pooledError = WithinNode.changeError(nodes, t -> pooled.weights());
         double best = Double.POSITIVE_INFINITY;
         double pull = PULLS[0];
         for (double mu : PULLS) {
-            double e = WithinNode.changeError(d, samples, t -> WithinNode.fit(d, samples, t, prior, mu, dropped));
+            double e = WithinNode.changeError(nodes, t -> WithinNode.fit(nodes, t, prior, mu, dropped));
             if (e < best) {
                 best = e;
                 pull = mu;
@@ -125,7 +126,7 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
         if (!(best < (1 - WITHIN_MARGIN) * pooledError)) {
             return Optional.empty();
         }
-        double[] w = WithinNode.fit(d, samples, -1, prior, pull, dropped);
+        double[] w = WithinNode.fit(nodes, -1, prior, pull, dropped);
         w[CostFeatures.BACKGROUND] = 0;
         w[CostFeatures.BACKGROUND] = background(d, samples, w);
         return Optional.of(new CostFit(d, true, w, best, pooled.mappingError(), String.format(Locale.ROOT,

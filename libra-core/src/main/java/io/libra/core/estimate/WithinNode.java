@@ -26,20 +26,20 @@ final class WithinNode {
      * The weights fitted on the changes of every window but {@code leftOut} (-1: none), pulled toward
      * {@code prior} by {@code pull}; the background (a node's size, which does not change) keeps its prior.
      */
-    static double[] fit(Dimension d, List<NodeSample> samples, int leftOut, double[] prior, double pull, boolean[] dropped) {
+    static double[] fit(Nodes nodes, int leftOut, double[] prior, double pull, boolean[] dropped) {
         int k = prior.length;
         double[][] gram = new double[k][k];
         double[] xty = new double[k];
-        for (List<NodeSample> node : byNode(samples).values()) {
-            List<NodeSample> kept = node.stream().filter(s -> s.window() != leftOut).toList();
+        for (int j = 0; j < nodes.samples.size(); j++) {
+            List<NodeSample> kept = nodes.outside(j, leftOut);
             if (kept.size() < 2) {
                 continue;
             }
-            double[] mean = mean(d, kept);
+            double[] mean = nodes.meanOf(j, leftOut, kept);
             double y0 = mean[k];
             for (NodeSample s : kept) {
-                double[] x = s.features(d);
-                double y = s.measured(d) - y0;
+                double[] x = s.features(nodes.d);
+                double y = s.measured(nodes.d) - y0;
                 for (int p = 1; p < k; p++) {
                     double xp = x[p] - mean[p];
                     xty[p] += xp * y;
@@ -59,28 +59,89 @@ final class WithinNode {
      * change taken from the node's mean over its other windows and predicted by the weights
      * {@code weights.apply(t)} fitted without window t; NaN when no node has two windows.
      */
-    static double changeError(Dimension d, List<NodeSample> samples, IntFunction<double[]> weights) {
+    static double changeError(Nodes nodes, IntFunction<double[]> weights) {
         Map<Integer, double[]> byWindow = new HashMap<>();
         double err = 0;
         double total = 0;
-        for (List<NodeSample> node : byNode(samples).values()) {
+        for (int j = 0; j < nodes.samples.size(); j++) {
+            List<NodeSample> node = nodes.samples.get(j);
             if (node.size() < 2) {
                 continue;
             }
-            for (NodeSample s : node) {
-                List<NodeSample> others = node.stream().filter(o -> o != s).toList();
-                double[] mean = mean(d, others);
+            for (int i = 0; i < node.size(); i++) {
+                NodeSample s = node.get(i);
+                double[] mean = nodes.without[j][i];
                 double[] w = byWindow.computeIfAbsent(s.window(), weights::apply);
-                double[] x = s.features(d);
+                double[] x = s.features(nodes.d);
                 double predicted = 0;
                 for (int p = 1; p < x.length; p++) {
                     predicted += w[p] * (x[p] - mean[p]);
                 }
-                err += Math.abs(s.measured(d) - mean[x.length] - predicted);
-                total += Math.abs(s.measured(d));
+                err += Math.abs(s.measured(nodes.d) - mean[x.length] - predicted);
+                total += Math.abs(s.measured(nodes.d));
             }
         }
         return total > 0 ? err / total : Double.NaN;
+    }
+
+    /**
+     * The samples grouped by node once for every fit and error of a dimension, with each node's
+     * mean over all its windows and over all but each one (a fit and its error asked for them
+     * again per window left out and per pull).
+     */
+    static final class Nodes {
+        private final Dimension d;
+        private final List<List<NodeSample>> samples;
+        private final double[][] mean;
+        private final double[][][] without;
+
+        private Nodes(Dimension d, List<List<NodeSample>> samples) {
+            this.d = d;
+            this.samples = samples;
+            this.mean = new double[samples.size()][];
+            this.without = new double[samples.size()][][];
+            for (int j = 0; j < samples.size(); j++) {
+                List<NodeSample> node = samples.get(j);
+                mean[j] = WithinNode.mean(d, node);
+                without[j] = new double[node.size()][];
+                for (int i = 0; i < node.size(); i++) {
+                    NodeSample s = node.get(i);
+                    without[j][i] = node.size() < 2 ? null : WithinNode.mean(d, node.stream().filter(o -> o != s).toList());
+                }
+            }
+        }
+
+        static Nodes of(Dimension d, List<NodeSample> samples) {
+            return new Nodes(d, new ArrayList<>(byNode(samples).values()));
+        }
+
+        /** Node j's samples outside {@code window}, in their order. */
+        private List<NodeSample> outside(int j, int window) {
+            List<NodeSample> node = samples.get(j);
+            List<NodeSample> kept = new ArrayList<>(node.size());
+            for (NodeSample s : node) {
+                if (s.window() != window) {
+                    kept.add(s);
+                }
+            }
+            return kept;
+        }
+
+        /** The mean of {@code kept}, node j's samples outside {@code window}: kept from the start when one or none was left out. */
+        private double[] meanOf(int j, int window, List<NodeSample> kept) {
+            List<NodeSample> node = samples.get(j);
+            if (kept.size() == node.size()) {
+                return mean[j];
+            }
+            if (kept.size() == node.size() - 1) {
+                for (int i = 0; i < node.size(); i++) {
+                    if (node.get(i).window() == window) {
+                        return without[j][i];
+                    }
+                }
+            }
+            return WithinNode.mean(d, kept);
+        }
     }
 
     /** The number of windows among the samples. */

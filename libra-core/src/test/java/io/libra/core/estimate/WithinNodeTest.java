@@ -81,7 +81,7 @@ class WithinNodeTest {
     @Test
     void needsThreeWindows() {
         assertThat(fit(balancedAgainstOwnWork(2, 3)).detail()).doesNotContain("node by node");
-        assertThat(WithinNode.changeError(Dimension.CPU, balancedAgainstOwnWork(1, 0), t -> new double[CostFeatures.count()]))
+        assertThat(WithinNode.changeError(WithinNode.Nodes.of(Dimension.CPU, balancedAgainstOwnWork(1, 0)), t -> new double[CostFeatures.count()]))
                 .isNaN();
     }
 }
