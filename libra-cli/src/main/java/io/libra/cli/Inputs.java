@@ -9,22 +9,33 @@ import io.libra.core.estimate.History;
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.schedule.SchedulerConfig;
 import io.libra.core.schedule.Strategies;
+import java.io.BufferedInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.FutureTask;
+import java.util.function.Function;
 
 /** Reading the commands' inputs and turning option values into core objects, with one-line errors. */
 final class Inputs {
+    /** Few reads of a large file (each is a system call), little memory. */
+    private static final int STREAM_BUFFER = 1 << 20;
+
     private Inputs() {
     }
 
@@ -32,9 +43,26 @@ final class Inputs {
     record LoadedSnapshot(Path path, ClusterSnapshot snapshot, String sha256) {
     }
 
+    /** Streamed when it reads cleanly, else read whole, which names the fault. */
     static LoadedSnapshot snapshot(Path file) {
+        MessageDigest sha256 = SnapshotCodec.sha256();
+        Optional<ClusterSnapshot> streamed = streamed(file, in -> SnapshotCodec.stream(file.toString(), new DigestInputStream(in, sha256)));
+        if (streamed.isPresent()) {
+            return new LoadedSnapshot(file, streamed.get(), HexFormat.of().formatHex(sha256.digest()));
+        }
         byte[] bytes = readBytes(file);
         return new LoadedSnapshot(file, SnapshotCodec.read(file.toString(), bytes), SnapshotCodec.sha256(bytes));
+    }
+
+    /** {@code read} of the file's content as it streams in, read to its end; empty when it cannot be opened or read. */
+    private static Optional<ClusterSnapshot> streamed(Path file, Function<InputStream, Optional<ClusterSnapshot>> read) {
+        try (InputStream in = new BufferedInputStream(Files.newInputStream(file), STREAM_BUFFER)) {
+            Optional<ClusterSnapshot> s = read.apply(in);
+            in.transferTo(OutputStream.nullOutputStream());
+            return s;
+        } catch (IOException e) {
+            return Optional.empty();
+        }
     }
 
     /**
@@ -83,7 +111,8 @@ final class Inputs {
 
     /** An earlier window: only what the cost-model fit reads (no key histograms). */
     private static ClusterSnapshot window(Path file) {
-        return SnapshotCodec.readWindow(file.toString(), readBytes(file));
+        return streamed(file, in -> SnapshotCodec.streamWindow(file.toString(), in))
+                .orElseGet(() -> SnapshotCodec.readWindow(file.toString(), readBytes(file)));
     }
 
     private static List<ClusterSnapshot> checked(List<Path> files, List<ClusterSnapshot> windows, ClusterSnapshot now) {

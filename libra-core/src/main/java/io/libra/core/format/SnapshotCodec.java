@@ -1,5 +1,6 @@
 package io.libra.core.format;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -13,6 +14,7 @@ import io.libra.core.model.Node;
 import io.libra.core.model.Region;
 import io.libra.core.model.RegionCounters;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -23,6 +25,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -65,7 +68,36 @@ public final class SnapshotCodec {
 
     private static ClusterSnapshot read(String sourceName, byte[] bytes, boolean histograms, boolean plain) {
         JsonFields f = new JsonFields(sourceName);
-        SnapshotStream s = f.parse(bytes, p -> SnapshotStream.read(f, p, histograms, plain));
+        return snapshot(f, f.parse(bytes, p -> SnapshotStream.read(f, p, histograms, plain)));
+    }
+
+    /**
+     * Reads a snapshot as it streams in, without holding the file's bytes (a large snapshot's are
+     * hundreds of MB, each page of them a fault to the OS), when nothing in it is faulty and every
+     * region is plain; else empty, and the caller reads the whole file with {@link #read(String, byte[])},
+     * which names the fault. {@code in} is read to its end and left open.
+     */
+    public static Optional<ClusterSnapshot> stream(String sourceName, InputStream in) {
+        return stream(sourceName, in, true);
+    }
+
+    /** As {@link #stream}, for an earlier window as {@link #readWindow} reads it. */
+    public static Optional<ClusterSnapshot> streamWindow(String sourceName, InputStream in) {
+        return stream(sourceName, in, false);
+    }
+
+    private static Optional<ClusterSnapshot> stream(String sourceName, InputStream in, boolean histograms) {
+        JsonFields f = new JsonFields(sourceName);
+        try (JsonParser p = JsonFields.MAPPER.createParser(in)) {
+            p.disable(JsonParser.Feature.AUTO_CLOSE_SOURCE);
+            SnapshotStream s = SnapshotStream.read(f, p, histograms, true);
+            return p.nextToken() == null ? Optional.of(snapshot(f, s)) : Optional.empty();
+        } catch (IOException | FormatException | PlainRegion.NotPlain e) {
+            return Optional.empty();
+        }
+    }
+
+    private static ClusterSnapshot snapshot(JsonFields f, SnapshotStream s) {
         return read(f, s.root, nodes -> {
             if (s.regionFault != null) {
                 throw s.regionFault;
@@ -281,8 +313,13 @@ public final class SnapshotCodec {
 
     /** Lowercase hex SHA-256 of a file's bytes: how a plan names the snapshot it was made from. */
     public static String sha256(byte[] bytes) {
+        return HexFormat.of().formatHex(sha256().digest(bytes));
+    }
+
+    /** A new SHA-256 digest, for a file digested as it streams in. */
+    public static MessageDigest sha256() {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+            return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is required of every JVM", e);
         }

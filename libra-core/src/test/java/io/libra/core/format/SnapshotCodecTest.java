@@ -54,6 +54,30 @@ class SnapshotCodecTest {
         }
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"mixgraph-8nodes.snapshot.json", "heterogeneous-6nodes.snapshot.json"})
+    void aStreamedSnapshotIsTheOneRead(String name) throws java.io.IOException {
+        byte[] bytes = java.nio.file.Files.readAllBytes(example(name));
+        java.io.ByteArrayInputStream in = new java.io.ByteArrayInputStream(bytes);
+        assertThat(SnapshotCodec.stream("s.json", in)).contains(SnapshotCodec.read("s.json", bytes));
+        assertThat(in.available()).isZero();
+        assertThat(SnapshotCodec.streamWindow("w.json", new java.io.ByteArrayInputStream(bytes)))
+                .contains(SnapshotCodec.readWindow("w.json", bytes));
+    }
+
+    /** Faults, and regions the plain reader leaves to the tree reader, stream to nothing: the caller reads the bytes, which name the fault. */
+    @ParameterizedTest
+    @ValueSource(strings = {"", "{", "[]", "{} {}", "\"sizeBytes\":2|\"sizeBytes\":-2", "\"sizeBytes\":2|\"sizeBytes\":2,\"x\":1,\"x\":1",
+            "\"windowSeconds\":60|\"windowSeconds\":0", "\"node\":\"a\",\"sizeBytes\":2|\"node\":\"b\",\"sizeBytes\":2",
+            "\"sizeBytes\":2|\"sizeBytes\":2,\"range\":null"})
+    void aFaultStreamsToNothing(String change) {
+        String[] fromTo = change.split("\\|");
+        String json = fromTo.length == 2 ? TWO_REGIONS.replace(fromTo[0], fromTo[1]) : change;
+        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+        assertThat(SnapshotCodec.stream("s.json", new java.io.ByteArrayInputStream(bytes))).isEmpty();
+        assertThat(SnapshotCodec.streamWindow("w.json", new java.io.ByteArrayInputStream(bytes))).isEmpty();
+    }
+
     @Test
     void heterogeneousExampleCarriesCapacities() throws java.io.IOException {
         ClusterSnapshot s = read(example("heterogeneous-6nodes.snapshot.json"));
