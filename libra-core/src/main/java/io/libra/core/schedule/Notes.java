@@ -23,8 +23,14 @@ public final class Notes {
 
     /** {@code a}, {@code relation} and {@code b}, with the decimals at which a and b compare as they do. */
     public static String compared(double a, String relation, double b) {
-        int d = decimals(a, b);
-        return fixed(a, d) + relation + fixed(b, d);
+        if (!Double.isFinite(a) || !Double.isFinite(b)) {
+            return fixed(a, PLAIN) + relation + fixed(b, PLAIN);
+        }
+        // each number's shortest representation once: a plan's reasons compare thousands
+        BigDecimal x = BigDecimal.valueOf(a);
+        BigDecimal y = BigDecimal.valueOf(b);
+        int d = decimals(a, b, x, y);
+        return fixed(x, d) + relation + fixed(y, d);
     }
 
     /** {@code x} with the decimals that show how it compares with {@code than}, which the caller writes. */
@@ -37,11 +43,16 @@ public final class Notes {
         if (!Double.isFinite(a) || !Double.isFinite(b)) {
             return PLAIN;
         }
+        return decimals(a, b, BigDecimal.valueOf(a), BigDecimal.valueOf(b));
+    }
+
+    /** As {@link #decimals(double, double)}, for finite a and b and their shortest representations x and y. */
+    private static int decimals(double a, double b, BigDecimal x, BigDecimal y) {
         int want = a < b ? -1 : a > b ? 1 : 0;
         // at the larger scale of the two shortest representations, rounding is exact
-        int most = Math.max(BigDecimal.valueOf(a).scale(), BigDecimal.valueOf(b).scale());
+        int most = Math.max(x.scale(), y.scale());
         for (int d = PLAIN; d < most; d++) {
-            if (Integer.signum(round(a, d).compareTo(round(b, d))) == want) {
+            if (Integer.signum(round(x, d).compareTo(round(y, d))) == want) {
                 return d;
             }
         }
@@ -50,15 +61,16 @@ public final class Notes {
 
     /** x rounded to d decimals, trailing zeros dropped but one kept so it still reads as a figure. */
     static String fixed(double x, int d) {
-        if (!Double.isFinite(x)) {
-            return Double.toString(x);
-        }
+        return Double.isFinite(x) ? fixed(BigDecimal.valueOf(x), d) : Double.toString(x);
+    }
+
+    private static String fixed(BigDecimal x, int d) {
         String s = round(x, d).stripTrailingZeros().toPlainString();
         return s.indexOf('.') < 0 ? s + ".0" : s;
     }
 
-    private static BigDecimal round(double x, int d) {
-        return BigDecimal.valueOf(x).setScale(d, RoundingMode.HALF_EVEN);
+    private static BigDecimal round(BigDecimal x, int d) {
+        return x.setScale(d, RoundingMode.HALF_EVEN);
     }
 
     /** Why the source sheds load: its critical dimension is above its target. */
