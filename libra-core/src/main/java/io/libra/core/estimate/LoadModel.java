@@ -175,14 +175,14 @@ public final class LoadModel {
         return new LoadModel(nodes, regions, baseCpu, baseDisk, cache, speeds.clone());
     }
 
-    /** What one unit of region work costs in CPU on node j, relative to the mean node. */
-    public double speed(int j) {
-        return speed == null ? 1 : speed[j];
-    }
-
     /** Region r's CPU were it on node j (its own CPU on its node). */
     public double cpuOn(RegionLoad r, int j) {
-        return speed == null ? r.cpu() : r.cpu() * speed[j] / speed[nodeIndex(r.node())];
+        return speed == null ? r.cpu() : r.cpu() * speedRatio(nodeIndex(r.node()), j);
+    }
+
+    /** What a region's CPU on node {@code from} is multiplied by on node {@code to}. */
+    public double speedRatio(int from, int to) {
+        return speed == null ? 1 : speed[to] / speed[from];
     }
 
     /** Each node's load in both dimensions, as a plan forecasts them for the next window. */

@@ -122,7 +122,7 @@ final class WorkingState {
     /** Region r's load in d were it on node j: CPU scales with the nodes' speeds. */
     private double loadOn(int r, Dimension d, int j) {
         RegionLoad g = regions.get(r);
-        return d == Dimension.CPU ? g.cpu() * model.speed(j) / model.speed(index.nodeOf(r)) : g.disk();
+        return d == Dimension.CPU ? g.cpu() * model.speedRatio(index.nodeOf(r), j) : g.disk();
     }
 
     RegionLoad region(int r) {
