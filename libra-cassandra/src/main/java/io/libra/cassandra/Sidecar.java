@@ -4,6 +4,7 @@ import io.libra.cassandra.collect.Collector;
 import io.libra.cassandra.collect.RingModel;
 import io.libra.cassandra.collect.RingModelBuilder;
 import io.libra.cassandra.collect.Window;
+import io.libra.cassandra.collect.WindowPool;
 import io.libra.cassandra.config.SidecarConfig;
 import io.libra.cassandra.exec.CqlLease;
 import io.libra.cassandra.exec.Executor;
@@ -67,6 +68,8 @@ public final class Sidecar implements Daemon, AutoCloseable {
     private volatile double lastDelta;
     /** A vnode ring: measured and reported, never planned on (StorageService.move needs one token per node). */
     private volatile boolean observeOnly;
+    /** A vnode ring's windows since it last changed (touched by the measuring loop only). */
+    private final WindowPool observedWindows;
     private Thread loop;
     private ApiServer api;
     private JmxProbe.Report jmxAtStart = JmxProbe.Report.NONE;
@@ -111,6 +114,7 @@ public final class Sidecar implements Daemon, AutoCloseable {
         }
         this.collector = new Collector(nodes, config);
         this.builder = new RingModelBuilder(config.collection.subrangesPerArc, config.planner.estimation());
+        this.observedWindows = new WindowPool(config.planner.historyWindows + 1);
         this.planning = new RingPlanning(config.planner, registry,
                 PlanningStore.beside(Path.of(config.execution.journal), config.clusterName));
         this.executor = new Executor(nodes, config, new Journal(Path.of(config.execution.journal)), j -> onMoveDone(),
@@ -303,8 +307,13 @@ public final class Sidecar implements Daemon, AutoCloseable {
                 estimate);
     }
 
-    /** A vnode ring's window, never planned on, served as a snapshot (for the add-node advice offline) when all nodes are up. */
-    private State observed(Window w, String problem) {
+    /**
+     * A vnode ring's window, never planned on, pooled with the windows before it while the ring is
+     * unchanged ({@link WindowPool}: the add-node advice rests on them all), and served as a
+     * snapshot (for the add-node advice offline) when all nodes are up.
+     */
+    private State observed(Window last, String problem) {
+        Window w = observedWindows.add(last);
         try {
             String json = SnapshotCodec.write(builder.snapshot(w));
             return new State(w, null, null, null, json, SnapshotCodec.sha256(json.getBytes(StandardCharsets.UTF_8)), problem,

@@ -93,6 +93,7 @@ public final class Views {
                 k.options().forEach(x.putObject("replication")::put);
             }
             o.put("windowEnd", w.end().toString());
+            o.put("windowSeconds", w.seconds());
             nodeBalance(o.putObject("nodeBalance"), w);
             tableSkew(o.putArray("tableSkew"), w);
             hotPartitions(o.putArray("hotPartitions"), w);

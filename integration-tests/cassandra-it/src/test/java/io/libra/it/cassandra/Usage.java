@@ -12,7 +12,7 @@ import java.util.Arrays;
  * /proc/&lt;pid&gt;/io read_bytes + write_bytes) used while the workload completed a fixed number
  * of operations.
  */
-record Usage(double[] cpuSeconds, double[] diskBytes, double[] bytesPerLocalWrite, String breakdown) {
+record Usage(double[] cpuSeconds, double[] diskBytes, double[] bytesPerLocalWrite, double[] readShare, String breakdown) {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Usage.class);
     /** How many times a window is measured at most while a compaction keeps running inside it. */
     private static final int QUIET_ATTEMPTS = 3;
@@ -23,6 +23,13 @@ record Usage(double[] cpuSeconds, double[] diskBytes, double[] bytesPerLocalWrit
      * on every node, within 2%.
      */
     private static final double WRITE_BYTES_OUT_OF_LINE = 1.25;
+    /**
+     * The most a node may read from disk, as a share of what it wrote, before the window counts as
+     * measuring more than the workload: the workload's reads come from the page cache (0 B read on
+     * every node in most windows), but a node has read 90 to 230 KB in a window after a join
+     * (classes, system tables), enough to move the disk Max/Mean of four nodes by 0.1.
+     */
+    private static final double READ_SHARE_OUT_OF_LINE = 0.05;
 
     /**
      * Measures once no node has a compaction running or pending, and again (at most
@@ -38,12 +45,13 @@ record Usage(double[] cpuSeconds, double[] diskBytes, double[] bytesPerLocalWrit
             long compactedBefore = compacted(ring);
             u = measure(ring, load, ops);
             long during = compacted(ring) - compactedBefore;
-            String outOfLine = u.writesOutOfLine(ring);
+            String outOfLine = u.outOfLine(ring);
             if (during == 0 && outOfLine == null) {
                 return u;
             }
             // a compaction that started inside the window (SSTables just streamed in, say) is not the workload's disk work,
-            // nor is what a node wrote beyond its share of the commit log (seen on freshly joined nodes: up to 1.8x the others)
+            // nor is what a node wrote beyond its share of the commit log (seen on freshly joined nodes: up to 1.8x the others),
+            // nor what it read from disk
             LOG.info("measurement {} of {}: {}, measuring again ({})", attempt, QUIET_ATTEMPTS,
                     during > 0 ? during + " bytes compacted during it" : outOfLine, u);
         }
@@ -125,6 +133,7 @@ record Usage(double[] cpuSeconds, double[] diskBytes, double[] bytesPerLocalWrit
         double[] cpu = new double[n];
         double[] disk = new double[n];
         double[] perWrite = new double[n];
+        double[] readShare = new double[n];
         StringBuilder parts = new StringBuilder();
         for (int i = 0; i < n; i++) {
             double[] d = new double[start.length];
@@ -134,6 +143,7 @@ record Usage(double[] cpuSeconds, double[] diskBytes, double[] bytesPerLocalWrit
             cpu[i] = d[CPU_NS] / 1e9;
             disk[i] = d[READ] + d[WRITTEN];
             perWrite[i] = d[WRITTEN] / Math.max(1, d[COUNTER + LOCAL_WRITES]);
+            readShare[i] = d[READ] / Math.max(1, d[WRITTEN]);
             parts.append(' ').append(ring.nodes.get(i).id()).append(String.format(java.util.Locale.ROOT, ": read %.0f written %.0f",
                     d[READ], d[WRITTEN]));
             for (int c = 0; c < COUNTERS.length; c++) {
@@ -141,7 +151,7 @@ record Usage(double[] cpuSeconds, double[] diskBytes, double[] bytesPerLocalWrit
             }
             parts.append(';');
         }
-        return new Usage(cpu, disk, perWrite, parts.toString());
+        return new Usage(cpu, disk, perWrite, readShare, parts.toString());
     }
 
     /**
@@ -207,9 +217,19 @@ record Usage(double[] cpuSeconds, double[] diskBytes, double[] bytesPerLocalWrit
         return mean > 0 ? Arrays.stream(v).max().orElse(0) / mean : 1;
     }
 
-    /** The nodes whose bytes written per local write stand above the other nodes' median by {@link #WRITE_BYTES_OUT_OF_LINE}, or null. */
-    String writesOutOfLine(Ring ring) {
+    /**
+     * The nodes whose bytes written per local write stand above the other nodes' median by
+     * {@link #WRITE_BYTES_OUT_OF_LINE}, or that read more than {@link #READ_SHARE_OUT_OF_LINE} of
+     * what they wrote; null when there is none.
+     */
+    String outOfLine(Ring ring) {
         StringBuilder out = new StringBuilder();
+        for (int i = 0; i < readShare.length; i++) {
+            if (readShare[i] > READ_SHARE_OUT_OF_LINE) {
+                out.append(String.format(java.util.Locale.ROOT, "%s read %.0f%% of what it wrote from disk; ",
+                        ring.nodes.get(i).id(), 100 * readShare[i]));
+            }
+        }
         for (int i = 0; i < bytesPerLocalWrite.length; i++) {
             int self = i;
             double[] others = java.util.stream.IntStream.range(0, bytesPerLocalWrite.length).filter(k -> k != self)

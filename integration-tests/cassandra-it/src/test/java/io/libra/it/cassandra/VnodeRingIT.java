@@ -22,7 +22,8 @@ import org.slf4j.LoggerFactory;
  * off, planning is suspended with the reason, no gauge is NaN, and the add-node advice gives a
  * joining node four new tokens from the last window, which is also served as a snapshot. Then a
  * 4th node is bootstrapped with those tokens, and the disk balance measured after the join is
- * compared with the advice's prediction; every write acknowledged at ALL reads back.
+ * compared with the advice's prediction (made on the windows since the ring last changed, pooled);
+ * every write acknowledged at ALL reads back.
  */
 @Timeout(value = 12, unit = TimeUnit.MINUTES)
 class VnodeRingIT {
@@ -35,6 +36,12 @@ class VnodeRingIT {
     private static final double ALLOCATOR_MARGIN = 0.02;
     /** The advice runs Cassandra's allocator in a child JVM: about a second idle, far more on a busy two-core machine. */
     private static final Duration ADVICE_TIMEOUT = Duration.ofSeconds(90);
+    private static final int WINDOW_SECONDS = 8;
+    /**
+     * Windows the advice pools (planner.history_windows 3, + 1): its prediction rests on 32 s of
+     * requests, not on one 8-second window whose per-node counts vary by a few percent.
+     */
+    private static final int POOLED = 4;
 
     @Test
     void aVnodeRingIsObservedNeverPlanned() throws Exception {
@@ -45,14 +52,14 @@ class VnodeRingIT {
             try (CqlSession session = Cql.session()) {
                 Cql.keyspaces(session, 1, 3);
                 try (Workload load = new Workload(session, 500, Workload.Spec.AT_ALL); Sidecar sidecar = new Sidecar(new ItSidecarConfig(3, AUTH)
-                        .collection("window_seconds: 8, min_samples: 100, subranges_per_arc: 8")
+                        .collection("window_seconds: " + WINDOW_SECONDS + ", min_samples: 100, subranges_per_arc: 8")
                         .advice("cassandra_home: " + ring.lib().toAbsolutePath() + ", java: " + ring.javaHome().resolve("bin/java"))
                         .load("sidecar-vnodes")).start()) {
                     SidecarHttp api = new SidecarHttp(sidecar.port());
                     assertThat(sidecar.observeOnly()).isTrue();
                     load.start();
-                    Poll.until(Duration.ofSeconds(120), "two windows with load",
-                            () -> api.get("/api/v1/status").body().path("windows").asInt() >= 2
+                    Poll.until(Duration.ofSeconds(120), POOLED + " windows with load",
+                            () -> api.get("/api/v1/status").body().path("windows").asInt() >= POOLED
                                     && api.get("/api/v1/status").body().path("requestOps").asLong() > 0);
                     java.util.List<String> ringTokens = new java.util.ArrayList<>();
                     for (int i = 0; i < 3; i++) {
@@ -134,6 +141,8 @@ class VnodeRingIT {
         LOG.info("status: {}", status);
         assertThat(status.path("observeOnly").asBoolean()).isTrue();
         assertThat(status.path("plannable").asBoolean()).isFalse();
+        assertThat(status.path("windowSeconds").asDouble()).as("the windows since the ring last changed, pooled")
+                .isGreaterThan((POOLED - 1) * WINDOW_SECONDS);
         assertThat(status.path("problem").asText()).startsWith("vnode ring: observe-only");
         JsonNode balance = status.path("nodeBalance");
         assertThat(balance.path("nodes").asInt()).isEqualTo(3);
