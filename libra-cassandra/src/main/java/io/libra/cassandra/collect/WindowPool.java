@@ -29,14 +29,18 @@ public final class WindowPool {
 
     /** Adds the newest window and returns the pool's windows as one (the window itself when it cannot pool). */
     public Window add(Window w) {
-        if (!poolable(w) || !windows.isEmpty() && !sameRing(windows.peekLast(), w)) {
+        if (!poolable(w)) {
+            windows.clear();
+            return w;
+        }
+        if (!windows.isEmpty() && !sameRing(windows.peekLast(), w)) {
             windows.clear();
         }
         windows.addLast(w);
         while (windows.size() > capacity) {
             windows.removeFirst();
         }
-        return poolable(w) ? pooled(List.copyOf(windows)) : w;
+        return pooled(List.copyOf(windows));
     }
 
     /** How many windows the last {@link #add} pooled. */

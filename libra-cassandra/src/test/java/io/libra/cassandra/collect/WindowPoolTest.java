@@ -71,6 +71,7 @@ class WindowPoolTest {
         assertThat(pool.size()).isEqualTo(1);
         Window down = withN2Down(window(30, 10, 1.0));
         assertThat(pool.add(down)).isEqualTo(down);
+        assertThat(pool.size()).as("a window with a node down is not pooled").isZero();
         Window after = window(40, 10, 1.0);
         assertThat(pool.add(after)).as("the window with n2 down pools with nothing").isEqualTo(after);
         assertThat(pool.size()).isEqualTo(1);
