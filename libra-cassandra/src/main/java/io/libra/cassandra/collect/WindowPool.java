@@ -1,19 +1,17 @@
 package io.libra.cassandra.collect;
 
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The last windows of an unchanged ring pooled into one, for the add-node advice on a vnode ring:
  * one short window's request counts vary by a few percent per node, and a capacity decision
  * should not rest on that. Windows pool while every node is up with the same tokens; anything
- * else starts the pool again. Rates are weighted by each window's seconds, sizes are the newest.
+ * else starts the pool again. Rates are weighted by each window's seconds; sizes and problems are
+ * the newest window's (an older window's problem need not hold now).
  */
 public final class WindowPool {
     private final int capacity;
@@ -72,11 +70,9 @@ public final class WindowPool {
         List<Window.NodeStat> nodes = last.nodes().stream().map(n -> node(ws, n, seconds)).toList();
         List<Window.TableStat> tables = last.tables().stream().map(t -> table(ws, t, seconds)).toList();
         List<Window.KeySample> samples = ws.stream().flatMap(w -> w.samples().stream()).toList();
-        Set<String> problems = new LinkedHashSet<>();
-        ws.forEach(w -> problems.addAll(w.problems()));
         return new Window(ws.get(0).start(), last.end(), seconds, nodes, tables, samples,
                 ws.stream().mapToLong(Window::sampledOps).sum(), ws.stream().mapToLong(Window::requestOps).sum(),
-                new ArrayList<>(problems), last.keyspaces());
+                last.problems(), last.keyspaces());
     }
 
     private static Window.NodeStat node(List<Window> ws, Window.NodeStat n, double seconds) {
