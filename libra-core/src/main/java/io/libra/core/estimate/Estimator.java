@@ -56,8 +56,9 @@ public final class Estimator {
         LoadModel model = share(now, partial);
         String cpuModel = label(now, cpu);
         String diskModel = cache.isPresent() ? Estimation.LEARNT : label(now, disk);
+        double diskError = cache.map(c -> c.forecastError(windows.size())).orElse(disk.fitError());
         Estimation e = new Estimation(cpuModel.equals(diskModel) ? cpuModel : cpuModel + "/" + diskModel,
-                windows.size(), fitError(now, cpu, cache.map(CacheModel::fitError).orElse(disk.fitError())), Double.NaN,
+                windows.size(), fitError(now, cpu, diskError), Double.NaN,
                 "cpu: " + detail(now, cpu, cpuOwn) + "; disk: "
                         + cache.map(CacheModel::describe).orElseGet(() -> detail(now, disk, diskOwn)));
         return new Estimate(model, e, cpu, disk, cpuOwn, diskOwn, cache);

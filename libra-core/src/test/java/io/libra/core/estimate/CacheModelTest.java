@@ -141,9 +141,17 @@ class CacheModelTest {
     void thinDataIsRefused() {
         assertThat(CacheModel.fit(List.of(measured(5, regions(5, 20, 1), 0), measured(5, regions(5, 20, 2), 60),
                 measured(5, regions(5, 20, 3), 120)), 1)).as("5 nodes").isEmpty();
-        assertThat(CacheModel.fit(List.of(measured(8, regions(8, 20, 1), 0)), 1)).as("8 node samples").isEmpty();
-        assertThat(CacheModel.fit(List.of(measured(8, regions(8, 20, 1), 0), measured(8, regions(8, 20, 2), 60)), 1))
-                .as("16 node samples").isPresent();
+        assertThat(CacheModel.fit(List.of(measured(7, regions(7, 20, 1), 0)), 1)).as("7 node samples").isEmpty();
+        assertThat(CacheModel.fit(List.of(measured(8, regions(8, 20, 1), 0)), 1)).as("8 node samples").isPresent();
+    }
+
+    /** Fitted on one window, its forecast claims no better than the linear model it beat; on more, its own error. */
+    @Test
+    void onOneWindowTheForecastClaimsNoBetterThanTheLinearModel() {
+        CacheModel one = CacheModel.fit(List.of(measured(8, regions(8, 20, 1), 0)), 0.5).orElseThrow();
+        assertThat(one.fitError()).isLessThan(0.4);
+        assertThat(one.forecastError(1)).isEqualTo(0.5);
+        assertThat(one.forecastError(2)).isEqualTo(one.fitError());
     }
 
     /** The estimator takes it where it beats the linear model, and says so. */
