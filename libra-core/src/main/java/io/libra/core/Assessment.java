@@ -1,5 +1,6 @@
 package io.libra.core;
 
+import io.libra.core.estimate.Estimator;
 import io.libra.core.estimate.LoadModel;
 import io.libra.core.estimate.PredictionCheck;
 import io.libra.core.model.ClusterSnapshot;
@@ -17,13 +18,16 @@ import java.util.Optional;
  *
  * @param started        when the round began (for the plan's duration)
  * @param afterBalanced  whether the previous round found the cluster balanced (see {@link Hysteresis})
+ * @param rival          a second model of the window that explains it about as well, as {@code model}
+ *                       was made from the estimate ({@link RivalModels}); empty when there is none
  */
 public record Assessment(ClusterSnapshot snapshot, LoadModel model, Optional<PredictionCheck> check,
-                         Estimation estimation, SchedulerConfig config, Instant started, boolean afterBalanced) {
+                         Estimation estimation, SchedulerConfig config, Instant started, boolean afterBalanced,
+                         Optional<Estimator.Rival> rival) {
 
-    /** The same assessment on another model (one table's regions, for instance), begun at {@code at}. */
+    /** The same assessment on another model (one table's regions, for instance), begun at {@code at}; no rival. */
     public Assessment on(LoadModel other, Instant at) {
-        return new Assessment(snapshot, other, check, estimation, config, at, afterBalanced);
+        return new Assessment(snapshot, other, check, estimation, config, at, afterBalanced, Optional.empty());
     }
 
     /** Whether the last forecast missed by more than its plan claimed to fix, so this round plans conservatively. */

@@ -110,11 +110,20 @@ public final class Planner {
         Assessment a = assess(request, restrict);
         Optional<String> unstable = request.guard()
                 ? request.lastWindow().flatMap(prev -> guard.check(prev, request.snapshot())) : Optional.empty();
-        StrategyOutcome outcome = unstable.isPresent()
-                ? new StrategyOutcome(Plan.empty(strategy.name(), a.model().balance(), PlanStatus.SUSPENDED,
-                        unstable.get()), a.model())
-                : strategy.outcome(a.model(), new PlanningContext(a.config(), estimation, placement));
-        return finish(outcome, a, request.previousPlan(), placement);
+        RivalModels.Choice c = unstable.isPresent()
+                ? new RivalModels.Choice(new StrategyOutcome(Plan.empty(strategy.name(), a.model().balance(),
+                        PlanStatus.SUSPENDED, unstable.get()), a.model()), a)
+                : outcome(a, new PlanningContext(a.config(), estimation, placement));
+        return finish(c.outcome(), c.assessment(), request.previousPlan(), placement);
+    }
+
+    /**
+     * The strategy's plan on the assessed model; where a rival model explains the window about as
+     * well, the plan made on either that falls least behind the other under both, with the
+     * assessment on the model it was made on, to {@link #finish} it with ({@link RivalModels}).
+     */
+    public RivalModels.Choice outcome(Assessment a, PlanningContext context) {
+        return RivalModels.choose(strategy, a, context, new PlanApplier(estimation));
     }
 
     /**
@@ -139,9 +148,11 @@ public final class Planner {
         Estimation how = estimate.estimation().withLastPredictionError(check.map(PredictionCheck::error).orElse(Double.NaN));
         Optional<RealisedShare> realised = RealisedShare.of(request.previousPlan(), last, snapshot, check, replayed);
         LoadModel model = realised.map(estimate.model()::withMovingShare).orElse(estimate.model());
+        Optional<Estimator.Rival> rival = estimate.rival().map(r -> new Estimator.Rival(
+                restrict.apply(realised.map(r.model()::withMovingShare).orElse(r.model())), r.cache()));
         Estimation said = realised.map(r -> how.withClause(r.describe())).orElse(how);
         return new Assessment(snapshot, restrict.apply(model), check, said, Conservative.config(config, check), start,
-                request.afterBalanced());
+                request.afterBalanced(), rival);
     }
 
     /**

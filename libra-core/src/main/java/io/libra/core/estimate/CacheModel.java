@@ -121,6 +121,25 @@ public record CacheModel(double blockBytes, double maxHit, double reach, double 
      * {@link #MIN_SAMPLES} node samples (thin data), and on nodes of unequal capacity ({@link Data#unequal}).
      */
     public static Optional<CacheModel> fit(List<ClusterSnapshot> windows, double linearError) {
+        return candidate(windows, linearError).filter(CacheModel::beatsLinear);
+    }
+
+    /** Whether it beats the linear model's held-out error by {@link #MARGIN}, so it replaces that model. */
+    public boolean beatsLinear() {
+        return fitError < (1 - MARGIN) * linearError;
+    }
+
+    /**
+     * Whether, without beating the linear model, it predicts held-out nodes about as well (as the
+     * cost fits count it, {@link CostFit#SAME_ERROR}): the window then does not tell the two apart,
+     * and a plan is checked against both ({@code Planner}).
+     */
+    public boolean rivalsLinear() {
+        return !beatsLinear() && fitError <= linearError * (1 + CostFit.SAME_ERROR) + CostFit.SAME_ERROR_ABSOLUTE;
+    }
+
+    /** As {@link #fit}, whether or not it beats the linear model. */
+    public static Optional<CacheModel> candidate(List<ClusterSnapshot> windows, double linearError) {
         Data data = Data.of(windows);
         if (data.nodes < MIN_NODES || data.measured.length < MIN_SAMPLES || !(linearError > 0) || data.unequal()) {
             return Optional.empty();
@@ -148,9 +167,6 @@ public record CacheModel(double blockBytes, double maxHit, double reach, double 
             }
         }
         double error = data.nestedError(features, normals, foldErrors);
-        if (!(error < (1 - MARGIN) * linearError)) {
-            return Optional.empty();
-        }
         CacheModel shape = shapes.get(best);
         return Optional.of(new CacheModel(shape.blockBytes, shape.maxHit, shape.reach, data.meanBytes,
                 Data.solve(normals.get(best), -1, -1), error, linearError));

@@ -33,8 +33,8 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
     /** The learnt model must beat the mapping's held-out error by this fraction, so noise does not flip it. */
     private static final double MARGIN = 0.02;
     /** Held-out errors within this fraction (plus the absolute term) of the lowest count as equal. */
-    private static final double SAME_ERROR = 0.1;
-    private static final double SAME_ERROR_ABSOLUTE = 0.002;
+    static final double SAME_ERROR = 0.1;
+    static final double SAME_ERROR_ABSOLUTE = 0.002;
     /** Weights learnt node by node must predict the changes this much better, so noise does not flip them. */
     static final double WITHIN_MARGIN = 0.1;
 

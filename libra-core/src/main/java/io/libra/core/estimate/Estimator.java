@@ -35,9 +35,22 @@ public final class Estimator {
         this.learn = learn;
     }
 
-    /** The estimated load model and how it was obtained. */
+    /**
+     * The estimated load model and how it was obtained.
+     *
+     * @param rival the same window with disk shared by a block cache that explains it about as well
+     *              as the linear model without beating it ({@link CacheModel#rivalsLinear}); empty otherwise
+     */
     public record Estimate(LoadModel model, Estimation estimation, CostFit cpu, CostFit disk, NodeBackgrounds cpuOwn,
-                           NodeBackgrounds diskOwn, Optional<CacheModel> cache) {
+                           NodeBackgrounds diskOwn, Optional<CacheModel> cache, Optional<Rival> rival) {
+        public Estimate(LoadModel model, Estimation estimation, CostFit cpu, CostFit disk, NodeBackgrounds cpuOwn,
+                        NodeBackgrounds diskOwn, Optional<CacheModel> cache) {
+            this(model, estimation, cpu, disk, cpuOwn, diskOwn, cache, Optional.empty());
+        }
+    }
+
+    /** A second model of the window's disk that the window cannot tell from the one in use. */
+    public record Rival(LoadModel model, CacheModel cache) {
     }
 
     /** @throws History.MismatchException when a window does not belong with the current one */
@@ -49,8 +62,9 @@ public final class Estimator {
         CostFit cpu = CostFit.fit(Dimension.CPU, samples, CostFeatures.prior(Dimension.CPU, config), learn);
         CostFit disk = CostFit.fit(Dimension.DISK, samples, CostFeatures.prior(Dimension.DISK, config), learn);
         NodeBackgrounds cpuOwn = own(now, cpu, samples);
-        Optional<CacheModel> cache = learn && !LoadSharing.allMeasured(now, Dimension.DISK)
-                ? CacheModel.fit(windows, disk.fitError()) : Optional.empty();
+        Optional<CacheModel> candidate = learn && !LoadSharing.allMeasured(now, Dimension.DISK)
+                ? CacheModel.candidate(windows, disk.fitError()) : Optional.empty();
+        Optional<CacheModel> cache = candidate.filter(CacheModel::beatsLinear);
         NodeBackgrounds diskOwn = cache.isPresent() ? NodeBackgrounds.NONE : own(now, disk, samples);
         Estimate partial = new Estimate(null, null, cpu, disk, cpuOwn, diskOwn, cache);
         LoadModel model = share(now, partial);
@@ -61,7 +75,9 @@ public final class Estimator {
                 windows.size(), fitError(now, cpu, diskError), Double.NaN,
                 "cpu: " + detail(now, cpu, cpuOwn) + "; disk: "
                         + cache.map(CacheModel::describe).orElseGet(() -> detail(now, disk, diskOwn)));
-        return new Estimate(model, e, cpu, disk, cpuOwn, diskOwn, cache);
+        Optional<Rival> rival = candidate.filter(CacheModel::rivalsLinear).map(c -> new Rival(
+                share(now, new Estimate(null, null, cpu, disk, cpuOwn, NodeBackgrounds.NONE, Optional.of(c))), c));
+        return new Estimate(model, e, cpu, disk, cpuOwn, diskOwn, cache, rival);
     }
 
     /** {@code window}'s node totals shared among its regions by {@code e}'s cost model (an earlier window, replayed). */

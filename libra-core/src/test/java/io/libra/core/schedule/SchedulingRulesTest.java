@@ -6,6 +6,7 @@ import io.libra.core.Clusters;
 import io.libra.core.PlanResult;
 import io.libra.core.Planner;
 import io.libra.core.estimate.EstimationConfig;
+import io.libra.core.estimate.CacheModel;
 import io.libra.core.estimate.LoadModel;
 import io.libra.core.estimate.MetricMapping;
 import io.libra.core.model.ClusterSnapshot;
@@ -48,6 +49,22 @@ class SchedulingRulesTest {
 
     private static Plan plan(String strategy, LoadModel m) {
         return Planner.builder().strategy(strategy).build().plan(m);
+    }
+
+    /** With a learnt block cache a run can cycle: a region back on a node it had left twice ends the run. */
+    @Test
+    void withACacheARegionBackWhereItHadLeftTwiceIsACycle() {
+        LoadModel linear = model(new double[][] {{1, 1}, {1, 1}}, new double[][] {{0.5, 0.5}});
+        CacheModel cache = new CacheModel(4096, 0.9, 0.5, 1e9, new double[] {0, 1, 1}, 0.01, 0.02);
+        for (LoadModel m : List.of(linear, linear.withCache(cache))) {
+            WorkingState s = state(m);
+            for (int dst : new int[] {1, 0, 1}) {
+                s.move(Candidate.of(s, 0, 1 - dst, dst, Dimension.CPU), List.of(), "back and forth");
+                assertThat(s.cycled()).isFalse();
+            }
+            s.move(Candidate.of(s, 0, 1, 0, Dimension.CPU), List.of(), "back to n0 a second time");
+            assertThat(s.cycled()).as("cache: %s", m.cache().isPresent()).isEqualTo(m.cache().isPresent());
+        }
     }
 
     @Test

@@ -2,9 +2,9 @@ package io.libra.hbase.balancer;
 
 import io.libra.core.Assessment;
 import io.libra.core.PlanRequest;
+import io.libra.core.RivalModels;
 import io.libra.core.schedule.PlacementRule;
 import io.libra.core.schedule.PlanningContext;
-import io.libra.core.schedule.StrategyOutcome;
 import io.libra.core.PlanResult;
 import io.libra.core.estimate.LoadModel;
 import io.libra.core.Planner;
@@ -473,8 +473,9 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         // the guard is the balancer's own, per server (above); the assessment is kept for by-table plans
         Assessment a = planner.assess(new PlanRequest(snap.snapshot(), history, previous, false), placement::pin);
         PlacementRule rule = placement.forScheduler();
-        StrategyOutcome outcome = planner.strategy().outcome(a.model(), new PlanningContext(a.config(), planner.estimation(), rule));
-        return new Planned(planner.finish(outcome, a, mayTakeBack ? previous : null, rule), a);
+        RivalModels.Choice chosen = planner.outcome(a, new PlanningContext(a.config(), planner.estimation(), rule));
+        return new Planned(planner.finish(chosen.outcome(), chosen.assessment(), mayTakeBack ? previous : null, rule),
+                chosen.assessment());
     }
 
     /** The region-count band's moves on the state this run's load moves leave, within the move cap. */

@@ -1,0 +1,48 @@
+package io.libra.core.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.libra.core.Planner;
+import io.libra.core.estimate.CacheModel;
+import io.libra.core.plan.Plan;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** A first plan on one window that a linear disk model and a block cache explain equally well. */
+class RivalModelsTest {
+
+    /**
+     * On `cache-skew` the linear model wins the window by a hair, and its own plan forecast 1.05 but
+     * left disk at 1.18-1.28 on these seeds; the plan kept is the one that holds under both models.
+     */
+    @ParameterizedTest(name = "cache-skew seed {0}")
+    @CsvSource({"5", "9", "11"})
+    void thePlanKeptHoldsUnderBothModels(long seed) {
+        ClosedLoop loop = new ClosedLoop(Scenario.byName("cache-skew"), seed, Planner.builder().build());
+        loop.round();
+        Plan first = loop.lastPlan();
+        Score truth = loop.score();
+        System.out.printf("cache-skew seed %d: %s; true %.3f/%.3f%n", seed, first.detail(), truth.cpuMaxOverMean(),
+                truth.diskMaxOverMean());
+        assertThat(first.detail()).contains("the window does not tell the linear disk model from a block cache learnt")
+                .contains("kept the plan made on the block cache");
+        assertThat(truth.diskMaxOverMean()).isLessThanOrEqualTo(1.10);
+        assertThat(truth.cpuMaxOverMean()).isLessThanOrEqualTo(1.10);
+    }
+
+    /** A rival is a cache that predicts about as well as the linear model without beating it by the margin. */
+    @Test
+    void aRivalPredictsAboutAsWellWithoutBeatingTheLinearModel() {
+        assertThat(cache(0.050, 0.055).rivalsLinear()).as("a little better").isTrue();
+        assertThat(cache(0.050, 0.055).beatsLinear()).isFalse();
+        assertThat(cache(0.060, 0.055).rivalsLinear()).as("a little worse").isTrue();
+        assertThat(cache(0.040, 0.055).rivalsLinear()).as("beats it: replaces it").isFalse();
+        assertThat(cache(0.040, 0.055).beatsLinear()).isTrue();
+        assertThat(cache(0.070, 0.055).rivalsLinear()).as("clearly worse").isFalse();
+    }
+
+    private static CacheModel cache(double fitError, double linearError) {
+        return new CacheModel(4096, 0.99, 0.5, 1e9, new double[] {0, 1, 1}, fitError, linearError);
+    }
+}
