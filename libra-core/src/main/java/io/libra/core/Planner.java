@@ -147,12 +147,12 @@ public final class Planner {
                 .map(c -> c.withRefitError(Hindcast.refitError(replayed, snapshot, estimate)));
         Estimation how = estimate.estimation().withLastPredictionError(check.map(PredictionCheck::error).orElse(Double.NaN));
         Optional<RealisedShare> realised = RealisedShare.of(request.previousPlan(), last, snapshot, check, replayed);
-        LoadModel model = realised.map(estimate.model()::withMovingShare).orElse(estimate.model());
-        Optional<Estimator.Rival> rival = estimate.rival().map(r -> new Estimator.Rival(
-                restrict.apply(realised.map(r.model()::withMovingShare).orElse(r.model())), r.cache()));
+        // the estimate's model and its rival's, each with the realised share and the adapter's restriction
+        UnaryOperator<LoadModel> planned = m -> restrict.apply(realised.map(m::withMovingShare).orElse(m));
+        Optional<Estimator.Rival> rival = estimate.rival().map(r -> new Estimator.Rival(planned.apply(r.model()), r.cache()));
         Estimation said = realised.map(r -> how.withClause(r.describe())).orElse(how);
-        return new Assessment(snapshot, restrict.apply(model), check, said, Conservative.config(config, check), start,
-                request.afterBalanced(), rival);
+        return new Assessment(snapshot, planned.apply(estimate.model()), check, said, Conservative.config(config, check),
+                start, request.afterBalanced(), rival);
     }
 
     /**
