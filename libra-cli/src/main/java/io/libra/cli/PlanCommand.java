@@ -34,7 +34,8 @@ final class PlanCommand implements Callable<Integer> {
 
     @Option(names = "--previous-plan", paramLabel = "PLAN.json", description = {"the plan made on the window before: its "
             + "predicted.nodes are checked against this snapshot, and a plan whose forecast missed by more than it "
-            + "claimed to fix makes this one conservative"})
+            + "claimed to fix makes this one conservative; the nodes its estimate found to carry load of their own keep it "
+            + "where these windows cannot show it again"})
     Path previousPlan;
 
     @Option(names = "--strategy", defaultValue = "libra", completionCandidates = Inputs.StrategyNames.class,

@@ -64,6 +64,27 @@ class HistoryOptionTest {
         assertThat(r.out()).contains("last forecast off by");
     }
 
+    /**
+     * What the previous plan's estimate found a node to carry of its own (a CPU speed) is kept
+     * where this snapshot's windows cannot show it again: the same regions on the same nodes.
+     */
+    @Test
+    void aNodesOwnLoadInThePreviousPlanIsKeptWhileItsRegionsStayPut() throws IOException {
+        Path earlier = edited("same-earlier.json", now, "\"2026-01-01T00:02:00Z\"", "\"2026-01-01T00:01:30Z\"");
+        Path planned = dir.resolve("planned.json");
+        assertThat(Cli.run("plan", "--snapshot", earlier.toString(), "--out", planned.toString()).code()).isZero();
+        Path previous = edited("with-own-load.json", planned, "\"estimation\" : {",
+                "\"estimation\" : {\"ownLoad\": [{\"id\": \"n01\", \"cpu\": \"speed\"}],");
+        Path out = dir.resolve("kept.json");
+
+        Cli.Result r = Cli.run("plan", "--snapshot", now.toString(), "--history", earlier.toString(),
+                "--previous-plan", previous.toString(), "--out", out.toString());
+
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("kept on 1 whose regions have not changed");
+        assertThat(Files.readString(out)).contains("\"ownLoad\" : [ {").contains("\"id\" : \"n01\",\n      \"cpu\" : \"speed\"");
+    }
+
     @Test
     void anotherStoreIsRefusedNamingFileAndField() throws IOException {
         Path other = edited("other-store.json", w1, "\"store\" : \"generic\"", "\"store\" : \"cassandra\"");

@@ -1,6 +1,7 @@
 package io.libra.core;
 
 import io.libra.core.model.ClusterSnapshot;
+import io.libra.core.plan.OwnLoad;
 import io.libra.core.plan.Plan;
 import java.util.List;
 import java.util.Optional;
@@ -14,11 +15,21 @@ import java.util.Optional;
  * @param guard        whether the fluctuation guard compares the last history window with this one
  * @param afterBalanced whether the last round found the cluster balanced, so Δ must pass the
  *                      hysteresis before anything moves ({@link Hysteresis})
+ * @param ownLoad      load of their own an earlier estimate found on nodes, kept where this
+ *                     round's windows cannot show it again ({@link io.libra.core.estimate.NodeBackgrounds})
  */
 public record PlanRequest(ClusterSnapshot snapshot, List<ClusterSnapshot> history, Plan previousPlan, boolean guard,
-                          boolean afterBalanced) {
+                          boolean afterBalanced, List<OwnLoad> ownLoad) {
     public PlanRequest {
         history = List.copyOf(history);
+        ownLoad = List.copyOf(ownLoad);
+    }
+
+    /** A request that keeps the load of their own the previous plan's estimate found on nodes. */
+    public PlanRequest(ClusterSnapshot snapshot, List<ClusterSnapshot> history, Plan previousPlan, boolean guard,
+                       boolean afterBalanced) {
+        this(snapshot, history, previousPlan, guard, afterBalanced, previousPlan == null || previousPlan.estimation() == null
+                ? List.of() : previousPlan.estimation().ownLoad());
     }
 
     /** A request whose previous plan is the last round's, so it says whether that round was balanced. */
@@ -28,6 +39,11 @@ public record PlanRequest(ClusterSnapshot snapshot, List<ClusterSnapshot> histor
 
     public static PlanRequest of(ClusterSnapshot snapshot) {
         return new PlanRequest(snapshot, List.of(), null, false);
+    }
+
+    /** The same request keeping {@code remembered} (an adapter's memory of the last estimate, whatever plan it checks). */
+    public PlanRequest withOwnLoad(List<OwnLoad> remembered) {
+        return new PlanRequest(snapshot, history, previousPlan, guard, afterBalanced, remembered);
     }
 
     public Optional<ClusterSnapshot> lastWindow() {

@@ -139,7 +139,7 @@ public final class Planner {
         Instant start = clock.instant();
         ClusterSnapshot snapshot = request.snapshot();
         Estimator estimator = new Estimator(estimation, learn);
-        Estimator.Estimate estimate = estimator.estimate(snapshot, request.history());
+        Estimator.Estimate estimate = estimator.estimate(snapshot, request.history(), request.ownLoad());
         ClusterSnapshot last = request.lastWindow().orElse(null);
         Optional<LoadModel> replayed = Hindcast.replayed(request.previousPlan(), last, estimator, estimate,
                 new PlanApplier(estimation)::apply);

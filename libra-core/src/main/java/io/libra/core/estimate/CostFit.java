@@ -61,9 +61,11 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
         String thin = thin(all, folds);
         if (thin != null) {
             boolean twoWeights = learn && folds.groups().size() >= MIN_FOLDS;
-            Optional<CostFit> two = twoWeights ? withBackground(d, samples, all, held, folds, mappingError) : Optional.empty();
-            Optional<CostFit> three = twoWeights && all.count() >= KINDS + 2
-                    ? byKind(d, samples, all, held, folds, mappingError) : Optional.empty();
+            Optional<CostFit> two = (twoWeights ? withBackground(d, samples, all, held, folds, mappingError)
+                    : Optional.<CostFit>empty()).filter(CostFit::regionsCost);
+            Optional<CostFit> three = (twoWeights && all.count() >= KINDS + 2
+                    ? byKind(d, samples, all, held, folds, mappingError) : Optional.<CostFit>empty())
+                    .filter(CostFit::regionsCost);
             return lower(two, three).orElseGet(() -> mapping(d, all, mappingError, thin));
         }
         if (!learn) {
@@ -92,6 +94,11 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
             return withinNode(d, samples, all, dropped, kept).orElse(kept);
         }
         double[] w = all.solve(PULLS[best], dropped);
+        if (!regionsCost(w)) {
+            CostFit kept = mapping(d, all, mappingError, "mapping kept: the learnt weights give the regions no cost, only"
+                    + " a background" + collinear);
+            return withinNode(d, samples, all, dropped, kept).orElse(kept);
+        }
         CostFit pooled = new CostFit(d, true, w, bestError, mappingError, String.format(Locale.ROOT,
                 "learnt from %d samples of %d nodes: %.1f%% held-out error%s (mapping %.1f%%), %s%s",
                 samples.size(), folds.nodes(), 100 * bestError, folds.byWindow() ? " on windows left out" : "",
@@ -129,10 +136,34 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
         double[] w = WithinNode.fit(nodes, -1, prior, pull, dropped);
         w[CostFeatures.BACKGROUND] = 0;
         w[CostFeatures.BACKGROUND] = background(d, samples, w);
+        if (!regionsCost(w)) {
+            return Optional.empty();
+        }
         return Optional.of(new CostFit(d, true, w, best, pooled.mappingError(), String.format(Locale.ROOT,
                 "learnt node by node, from how each node's total changed with its regions over %d windows: %.1f%%"
                 + " error on windows left out (%.1f%% with the weights fitted across nodes), %s%s",
                 WithinNode.windows(samples), 100 * best, 100 * pooledError, describe(w), collinearNote(dropped))));
+    }
+
+    /** Whether this fit gives the regions any cost ({@link #regionsCost(double[])}). */
+    boolean regionsCost() {
+        return regionsCost(weights);
+    }
+
+    /**
+     * Whether {@code w} gives any region feature a cost. When node totals follow something the
+     * features do not see (speeds that differ from node to node, nodes with more work being the
+     * faster ones), the best fit of non-negative weights can be the background alone: a constant
+     * that predicts the mean of node totals. Under it no move shifts any load, so a cluster far
+     * out of balance would stay there; such a fit is not used.
+     */
+    static boolean regionsCost(double[] w) {
+        for (int k = 0; k < w.length; k++) {
+            if (k != CostFeatures.BACKGROUND && w[k] > 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The background per node of mean size that, with {@code w} (background 0), fits the node totals best (non-negative). */

@@ -6,6 +6,7 @@ import io.libra.core.model.Node;
 import io.libra.core.model.Normalisation;
 import io.libra.core.model.Region;
 import io.libra.core.plan.Estimation;
+import io.libra.core.plan.OwnLoad;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -55,17 +56,27 @@ public final class Estimator {
 
     /** @throws History.MismatchException when a window does not belong with the current one */
     public Estimate estimate(ClusterSnapshot now, List<ClusterSnapshot> history) {
+        return estimate(now, history, List.of());
+    }
+
+    /**
+     * As {@link #estimate(ClusterSnapshot, List)}, keeping the load of their own that an earlier
+     * estimate found on nodes ({@code remembered}, as the last plan carries it) where these windows
+     * cannot show it again ({@link NodeBackgrounds}).
+     */
+    public Estimate estimate(ClusterSnapshot now, List<ClusterSnapshot> history, List<OwnLoad> remembered) {
         History.check(now, history);
         List<ClusterSnapshot> windows = new ArrayList<>(history);
         windows.add(now);
         List<NodeSample> samples = samples(windows);
         CostFit cpu = CostFit.fit(Dimension.CPU, samples, CostFeatures.prior(Dimension.CPU, config), learn);
         CostFit disk = CostFit.fit(Dimension.DISK, samples, CostFeatures.prior(Dimension.DISK, config), learn);
-        NodeBackgrounds cpuOwn = own(now, cpu, samples);
+        NodeBackgrounds cpuOwn = own(now, cpu, samples, kinds(remembered, Dimension.CPU));
         Optional<CacheModel> candidate = learn && !LoadSharing.allMeasured(now, Dimension.DISK)
                 ? CacheModel.candidate(windows, disk.fitError()) : Optional.empty();
         Optional<CacheModel> cache = candidate.filter(CacheModel::beatsLinear);
-        NodeBackgrounds diskOwn = cache.isPresent() ? NodeBackgrounds.NONE : own(now, disk, samples);
+        NodeBackgrounds diskOwn = cache.isPresent() ? NodeBackgrounds.NONE
+                : own(now, disk, samples, kinds(remembered, Dimension.DISK));
         Estimate partial = new Estimate(null, null, cpu, disk, cpuOwn, diskOwn, cache);
         LoadModel model = share(now, partial);
         String cpuModel = label(now, cpu);
@@ -74,7 +85,8 @@ public final class Estimator {
         Estimation e = new Estimation(cpuModel.equals(diskModel) ? cpuModel : cpuModel + "/" + diskModel,
                 windows.size(), fitError(now, cpu, diskError), Double.NaN,
                 "cpu: " + detail(now, cpu, cpuOwn) + "; disk: "
-                        + cache.map(CacheModel::describe).orElseGet(() -> detail(now, disk, diskOwn)));
+                        + cache.map(CacheModel::describe).orElseGet(() -> detail(now, disk, diskOwn)),
+                ownLoad(now, cpuOwn, diskOwn));
         Optional<Rival> rival = candidate.filter(CacheModel::rivalsLinear).map(c -> new Rival(
                 share(now, new Estimate(null, null, cpu, disk, cpuOwn, NodeBackgrounds.NONE, Optional.of(c))), c));
         return new Estimate(model, e, cpu, disk, cpuOwn, diskOwn, cache, rival);
@@ -100,9 +112,35 @@ public final class Estimator {
     }
 
     /** Nodes' own backgrounds, when learning and the dimension is estimated rather than measured per region. */
-    private NodeBackgrounds own(ClusterSnapshot now, CostFit fit, List<NodeSample> samples) {
-        return learn && !LoadSharing.allMeasured(now, fit.dimension()) ? NodeBackgrounds.of(fit.dimension(), fit, samples)
-                : NodeBackgrounds.NONE;
+    private NodeBackgrounds own(ClusterSnapshot now, CostFit fit, List<NodeSample> samples,
+                                Map<String, OwnLoad.Kind> remembered) {
+        return learn && !LoadSharing.allMeasured(now, fit.dimension())
+                ? NodeBackgrounds.of(fit.dimension(), fit, samples, remembered) : NodeBackgrounds.NONE;
+    }
+
+    /** What {@code remembered} says each node has of its own in dimension {@code d}. */
+    private static Map<String, OwnLoad.Kind> kinds(List<OwnLoad> remembered, Dimension d) {
+        Map<String, OwnLoad.Kind> out = new HashMap<>();
+        for (OwnLoad o : remembered) {
+            OwnLoad.Kind k = d == Dimension.CPU ? o.cpu() : o.disk();
+            if (k != null) {
+                out.put(o.id(), k);
+            }
+        }
+        return out;
+    }
+
+    /** Each node with load of its own in either dimension, in the window's node order. */
+    private static List<OwnLoad> ownLoad(ClusterSnapshot now, NodeBackgrounds cpu, NodeBackgrounds disk) {
+        Map<String, OwnLoad.Kind> c = cpu.kinds();
+        Map<String, OwnLoad.Kind> d = disk.kinds();
+        List<OwnLoad> out = new ArrayList<>();
+        for (Node n : now.nodes()) {
+            if (c.containsKey(n.id()) || d.containsKey(n.id())) {
+                out.add(new OwnLoad(n.id(), c.get(n.id()), d.get(n.id())));
+            }
+        }
+        return out;
     }
 
     private LoadSharing.Rule rule(CostFit fit, LoadSharing.Rule mapping, NodeBackgrounds own) {

@@ -1,6 +1,7 @@
 package io.libra.core.estimate;
 
 import io.libra.core.model.Dimension;
+import io.libra.core.plan.OwnLoad;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -47,8 +48,13 @@ public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> s
         return speeds.getOrDefault(node, 1.0);
     }
 
-    /** The offsets (and in CPU the speeds) of {@code fit}'s residuals across the windows of {@code samples}. */
-    static NodeBackgrounds of(Dimension d, CostFit fit, List<NodeSample> samples) {
+    /**
+     * The offsets (and in CPU the speeds) of {@code fit}'s residuals across the windows of
+     * {@code samples}. A node none of whose windows changed keeps what an earlier estimate found
+     * ({@code remembered}), valued on these windows: its residual can no longer be told from the
+     * cost model's error there, and dropping it would replan the regions as if it were theirs.
+     */
+    static NodeBackgrounds of(Dimension d, CostFit fit, List<NodeSample> samples, Map<String, OwnLoad.Kind> remembered) {
         Map<String, Residuals> byNode = new LinkedHashMap<>();
         for (NodeSample s : samples) {
             byNode.computeIfAbsent(s.node(), k -> new Residuals()).add(s.measured(d), CostFit.dot(fit.weights(), s.features(d)));
@@ -58,9 +64,14 @@ public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> s
         double with = 0;
         double without = 0;
         double load = 0;
+        int kept = 0;
         for (Map.Entry<String, Residuals> e : byNode.entrySet()) {
             Residuals r = e.getValue();
             Residuals.HeldOut h = r.heldOut();
+            if (h.load() == 0) {
+                kept += keep(d, e.getKey(), r, remembered.get(e.getKey()), offsets, speeds);
+                continue;
+            }
             boolean bySpeed = d == Dimension.CPU && h.scaled() < h.with();
             double best = bySpeed ? h.scaled() : h.with();
             if (h.without() > 0 && best < (1 - MARGIN) * h.without()) {
@@ -77,10 +88,35 @@ public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> s
         if (offsets.isEmpty() && speeds.isEmpty()) {
             return NONE;
         }
+        String shown = offsets.size() + speeds.size() == kept ? "" : String.format(Locale.ROOT, ", whose residual stayed"
+                + " when their regions changed (%.1f%% off on those windows with them, %.1f%% without)",
+                100 * with / load, 100 * without / load);
+        String keptOn = kept == 0 ? "" : String.format(Locale.ROOT, "; kept on %d whose regions have not changed since"
+                + " an earlier window showed it", kept);
         return new NodeBackgrounds(offsets, speeds, String.format(Locale.ROOT, "a background of its own on %d and a speed"
-                + " of its own on %d of %d nodes, whose residual stayed when their regions changed (%.1f%% off on those"
-                + " windows with them, %.1f%% without)",
-                offsets.size(), speeds.size(), byNode.size(), 100 * with / load, 100 * without / load));
+                + " of its own on %d of %d nodes", offsets.size(), speeds.size(), byNode.size()) + shown + keptOn);
+    }
+
+    /** Keeps a remembered kind on a node, valued on its windows; 1 when kept. */
+    private static int keep(Dimension d, String node, Residuals r, OwnLoad.Kind kind, Map<String, Double> offsets,
+                            Map<String, Double> speeds) {
+        if (kind == OwnLoad.Kind.SPEED && d == Dimension.CPU) {
+            speeds.put(node, r.ratio());
+            return 1;
+        }
+        if (kind == OwnLoad.Kind.BACKGROUND) {
+            offsets.put(node, r.mean());
+            return 1;
+        }
+        return 0;
+    }
+
+    /** What each node has of its own, as a plan carries it. */
+    Map<String, OwnLoad.Kind> kinds() {
+        Map<String, OwnLoad.Kind> out = new HashMap<>();
+        offsets.keySet().forEach(n -> out.put(n, OwnLoad.Kind.BACKGROUND));
+        speeds.keySet().forEach(n -> out.put(n, OwnLoad.Kind.SPEED));
+        return out;
     }
 
     /** One node's measured and predicted totals, window by window. */

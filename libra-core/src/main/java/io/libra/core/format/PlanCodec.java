@@ -15,6 +15,7 @@ import io.libra.core.plan.MoveTokenAction;
 import io.libra.core.plan.MoveAction;
 import io.libra.core.plan.NodeForecast;
 import io.libra.core.plan.NodeDeviation;
+import io.libra.core.plan.OwnLoad;
 import io.libra.core.plan.Plan;
 import io.libra.core.plan.PlanStatus;
 import io.libra.core.plan.Reason;
@@ -163,6 +164,20 @@ public final class PlanCodec {
         if (e.detail() != null) {
             o.put("detail", e.detail());
         }
+        if (!e.ownLoad().isEmpty()) {
+            ArrayNode own = o.putArray("ownLoad");
+            for (OwnLoad n : e.ownLoad()) {
+                ObjectNode x = own.addObject().put("id", n.id());
+                putKind(x, "cpu", n.cpu());
+                putKind(x, "disk", n.disk());
+            }
+        }
+    }
+
+    private static void putKind(ObjectNode o, String field, OwnLoad.Kind k) {
+        if (k != null) {
+            o.put(field, k.jsonName());
+        }
     }
 
     /** Unknown figures are left out rather than written as NaN, which JSON cannot hold. */
@@ -234,7 +249,33 @@ public final class PlanCodec {
         return new Estimation(f.string(o, p, "model"), f.optionalInt(o, p, "windows", 1, 1),
                 f.has(o, "fitError") ? f.nonNegative(o, p, "fitError") : Double.NaN,
                 f.has(o, "lastPredictionError") ? f.nonNegative(o, p, "lastPredictionError") : Double.NaN,
-                f.optionalString(o, p, "detail", null));
+                f.optionalString(o, p, "detail", null), f.has(o, "ownLoad") ? ownLoad(f, o) : List.of());
+    }
+
+    /** The nodes an estimate found to carry load of their own (an extension of formats.md). */
+    private static List<OwnLoad> ownLoad(JsonFields f, ObjectNode estimation) {
+        ArrayNode array = f.array(estimation, "estimation", "ownLoad");
+        List<OwnLoad> out = new ArrayList<>(array.size());
+        for (int i = 0; i < array.size(); i++) {
+            String p = JsonFields.at("estimation.ownLoad", i);
+            ObjectNode o = f.object(array.get(i), p);
+            OwnLoad.Kind cpu = kind(f, o, p, "cpu");
+            OwnLoad.Kind disk = kind(f, o, p, "disk");
+            if (cpu == null && disk == null) {
+                throw f.error(p, "must name cpu or disk");
+            }
+            out.add(new OwnLoad(f.id(o, p, "id"), cpu, disk));
+        }
+        return out;
+    }
+
+    private static OwnLoad.Kind kind(JsonFields f, ObjectNode o, String path, String field) {
+        String name = f.optionalString(o, path, field, null);
+        if (name == null) {
+            return null;
+        }
+        return OwnLoad.Kind.byName(name).orElseThrow(() -> f.error(JsonFields.at(path, field),
+                "must be background or speed, got \"" + name + "\""));
     }
 
     /** One split, move or merge action at {@code path}. */

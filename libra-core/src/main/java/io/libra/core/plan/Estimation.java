@@ -1,5 +1,7 @@
 package io.libra.core.plan;
 
+import java.util.List;
+
 /**
  * How a plan's per-region loads were estimated (formats.md {@code estimation}).
  *
@@ -9,19 +11,29 @@ package io.libra.core.plan;
  * @param fitError            relative error predicting node totals the model was not fitted on; NaN when unknown
  * @param lastPredictionError relative error of the previous plan's node forecast against this window; NaN when none
  * @param detail              one line: what was learnt or why the mapping was kept, per dimension
+ * @param ownLoad             nodes found to carry load of their own ({@link OwnLoad}); empty when none
  */
-public record Estimation(String model, int windows, double fitError, double lastPredictionError, String detail) {
+public record Estimation(String model, int windows, double fitError, double lastPredictionError, String detail,
+                         List<OwnLoad> ownLoad) {
     public static final String MAPPING = "mapping";
     public static final String LEARNT = "learnt";
     public static final String MEASURED = "measured";
 
+    public Estimation {
+        ownLoad = ownLoad == null ? List.of() : List.copyOf(ownLoad);
+    }
+
+    public Estimation(String model, int windows, double fitError, double lastPredictionError, String detail) {
+        this(model, windows, fitError, lastPredictionError, detail, List.of());
+    }
+
     public Estimation withLastPredictionError(double e) {
-        return new Estimation(model, windows, fitError, e, detail);
+        return new Estimation(model, windows, fitError, e, detail, ownLoad);
     }
 
     /** The same with a clause added to the detail. */
     public Estimation withClause(String clause) {
         return new Estimation(model, windows, fitError, lastPredictionError, detail == null || detail.isEmpty() ? clause
-                : detail + "; " + clause);
+                : detail + "; " + clause, ownLoad);
     }
 }

@@ -117,6 +117,35 @@ class EstimatorTest {
         assertThat(e.cpu().fitError()).isLessThan(e.cpu().mappingError());
     }
 
+    /**
+     * One window of eight nodes where those given more work were the faster ones: their totals
+     * fall as their regions' work grows. The best non-negative fit is then the background alone,
+     * a constant under which the regions cost nothing and no move shifts any load. It is not
+     * used: the regions carry the nodes' load.
+     */
+    @Test
+    void aFitInWhichRegionsCostNothingIsNotUsed() {
+        ClusterSnapshot w = new SyntheticCluster(8, 160, 6).window(0, 6, EstimatorTest::mappingCpu,
+                SyntheticCluster::cachedDisk, 0.5, 0.005);
+        double[] work = new double[w.nodes().size()];
+        for (Region r : w.regions()) {
+            work[Integer.parseInt(r.node().substring(1))] += mappingCpu(r.counters());
+        }
+        double mean = java.util.Arrays.stream(work).average().orElseThrow();
+        List<Node> nodes = new ArrayList<>();
+        double total = 0;
+        for (int j = 0; j < work.length; j++) {
+            Node n = w.nodes().get(j);
+            double cpu = 2 * mean / work[j];
+            nodes.add(new Node(n.id(), n.cpuCores(), cpu, n.diskBytesPerSec()));
+            total += cpu;
+        }
+        Estimator.Estimate e = estimator.estimate(w.withState(nodes, w.regions()), List.of());
+
+        assertThat(CostFit.regionsCost(e.cpu().weights())).as(e.cpu().detail()).isTrue();
+        assertThat(e.model().regions().stream().mapToDouble(RegionLoad::cpu).sum()).isGreaterThan(0.5 * total);
+    }
+
     /** CPU whose writes cost five reads, not the mapping's 1.63. */
     private static double heavyWriteCpu(RegionCounters c) {
         return (c.readOps() + 5 * c.writeOps()) * 10e-6;

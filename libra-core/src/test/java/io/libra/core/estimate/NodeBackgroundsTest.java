@@ -7,6 +7,7 @@ import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.model.Dimension;
 import io.libra.core.model.Node;
 import io.libra.core.model.Region;
+import io.libra.core.plan.OwnLoad;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -136,5 +137,45 @@ class NodeBackgroundsTest {
         Estimator.Estimate e = new Estimator(EstimationConfig.DEFAULT, false).estimate(now, List.of(before));
 
         assertThat(e.cpuOwn()).isEqualTo(NodeBackgrounds.NONE);
+    }
+
+    /**
+     * n3 runs 1.6 times slower, found on windows since gone from the history: the windows left
+     * cannot show it again (its regions have not changed since), so it keeps the speed the last
+     * plan carries, valued on these windows, rather than having its regions replanned as if the
+     * time were theirs.
+     */
+    @Test
+    void aSpeedFoundEarlierIsKeptWhileTheNodesRegionsStayPut() {
+        ClusterSnapshot quiet = withCpuTimes(window(3), "n3", 1.6);
+        List<OwnLoad> remembered = List.of(new OwnLoad("n3", OwnLoad.Kind.SPEED, null));
+
+        Estimator.Estimate kept = estimator.estimate(quiet, List.of(quiet), remembered);
+        Estimator.Estimate forgotten = estimator.estimate(quiet, List.of(quiet));
+
+        assertThat(kept.cpuOwn().speed("n3")).as(kept.estimation().detail()).isGreaterThan(1.1);
+        assertThat(kept.estimation().detail()).contains("kept on 1 whose regions have not changed");
+        assertThat(kept.estimation().ownLoad()).containsExactly(new OwnLoad("n3", OwnLoad.Kind.SPEED, null));
+        assertThat(forgotten.cpuOwn().speeds()).doesNotContainKey("n3");
+        assertThat(forgotten.estimation().ownLoad()).isEmpty();
+    }
+
+    /**
+     * What was remembered of n3 (a background of its own) is what its windows overrule when they
+     * can tell: its regions changed and its total kept 1.6 times what they cost, a speed of its own.
+     */
+    @Test
+    void windowsThatCanTellOverruleWhatWasRemembered() {
+        List<ClusterSnapshot> before = new ArrayList<>();
+        for (int w = 0; w < 3; w++) {
+            before.add(withCpuTimes(window(w), "n3", 1.6));
+        }
+        List<OwnLoad> remembered = List.of(new OwnLoad("n3", OwnLoad.Kind.BACKGROUND, null));
+
+        Estimator.Estimate e = estimator.estimate(withCpuTimes(window(3), "n3", 1.6), before, remembered);
+
+        assertThat(e.cpuOwn().offsets()).as(e.estimation().detail()).doesNotContainKey("n3");
+        assertThat(e.cpuOwn().speed("n3")).isCloseTo(1.6, within(0.25));
+        assertThat(e.estimation().detail()).doesNotContain("kept on");
     }
 }

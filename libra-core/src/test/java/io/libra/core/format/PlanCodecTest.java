@@ -6,10 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.libra.core.model.Dimension;
 import io.libra.core.plan.Balance;
 import io.libra.core.plan.Constraint;
+import io.libra.core.plan.Estimation;
 import io.libra.core.plan.MergeAction;
 import io.libra.core.plan.MoveTokenAction;
 import io.libra.core.plan.MoveAction;
 import io.libra.core.plan.NodeDeviation;
+import io.libra.core.plan.OwnLoad;
 import io.libra.core.plan.Plan;
 import io.libra.core.plan.PlanStatus;
 import io.libra.core.plan.Reason;
@@ -81,5 +83,20 @@ class PlanCodecTest {
                     assertThat(e.reason()).isEqualTo("must be a non-empty string");
                     assertThat(e.getMessage()).isEqualTo("p.json: strategy: must be a non-empty string");
                 });
+    }
+
+    @Test
+    void theLoadNodesCarryOfTheirOwnRoundTrips() {
+        Estimation how = new Estimation("learnt", 4, 0.02, 0.03, "cpu: learnt", List.of(
+                new OwnLoad("rs-2", OwnLoad.Kind.SPEED, null), new OwnLoad("rs-5", null, OwnLoad.Kind.BACKGROUND)));
+        Plan plan = new Plan("libra", List.of(), new Balance(1.05, 1.04, 0.05), new Balance(1.05, 1.04, 0.05),
+                PlanStatus.BALANCED, "balanced", List.of(), how);
+        String json = PlanCodec.write(plan, "abc123");
+
+        assertThat(PlanCodec.read("plan.json", json.getBytes(StandardCharsets.UTF_8)).estimation()).isEqualTo(how);
+        assertThat(json).contains("\"ownLoad\"").contains("\"cpu\" : \"speed\"").contains("\"disk\" : \"background\"");
+        assertThatThrownBy(() -> PlanCodec.read("p.json", ("{\"format\": \"libra.plan/v1\", \"strategy\": \"libra\","
+                + " \"actions\": [], \"estimation\": {\"model\": \"learnt\", \"ownLoad\": [{\"id\": \"rs-2\", \"cpu\": \"fast\"}]}}")
+                .getBytes(StandardCharsets.UTF_8))).hasMessage("p.json: estimation.ownLoad[0].cpu: must be background or speed, got \"fast\"");
     }
 }

@@ -345,6 +345,9 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         run.group().previousWindow = done.isEmpty() ? run.snap().snapshot() : null;
         // a window with servers modelled from counters holds Libra's own guess: nothing to learn from
         ClusterSnapshot learnable = run.snap().estimatedNodes().isEmpty() ? run.snap().snapshot() : null;
+        if (learnable != null && run.assessment() != null) {
+            run.group().memory.estimated(run.result().plan().estimation());
+        }
         if (done.isEmpty() && splits == 0 && PredictionCheck.heldBack(run.result().plan(), run.config().lambda())) {
             run.group().memory.heldBack(learnable, run.config().historyWindows());
         } else {
@@ -471,7 +474,8 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         List<ClusterSnapshot> history = c.historyWindows() > 0
                 ? group.memory.history(snap.snapshot(), why -> LOG.info("Libra: {}", why)) : List.of();
         // the guard is the balancer's own, per server (above); the assessment is kept for by-table plans
-        Assessment a = planner.assess(new PlanRequest(snap.snapshot(), history, previous, false), placement::pin);
+        Assessment a = planner.assess(new PlanRequest(snap.snapshot(), history, previous, false)
+                .withOwnLoad(group.memory.ownLoad()), placement::pin);
         PlacementRule rule = placement.forScheduler();
         RivalModels.Choice chosen = planner.outcome(a, new PlanningContext(a.config(), planner.estimation(), rule));
         return new Planned(planner.finish(chosen.outcome(), chosen.assessment(), mayTakeBack ? previous : null, rule),

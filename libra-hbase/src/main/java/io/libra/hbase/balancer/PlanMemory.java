@@ -5,7 +5,9 @@ import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.model.KeyRange;
 import io.libra.core.model.Region;
 import io.libra.core.plan.Action;
+import io.libra.core.plan.Estimation;
 import io.libra.core.plan.MoveAction;
+import io.libra.core.plan.OwnLoad;
 import io.libra.core.plan.Plan;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -32,6 +34,8 @@ final class PlanMemory {
     private final Deque<ClusterSnapshot> windows = new ArrayDeque<>();
     private Plan carriedOut;
     private int splitsRequested;
+    /** What the last estimate found nodes carry of their own, whether or not its plan moved anything. */
+    private List<OwnLoad> ownLoad = List.of();
 
     /**
      * The remembered windows that belong with {@code now}, oldest first. A window that does not
@@ -136,6 +140,7 @@ final class PlanMemory {
         if (max <= 0) {
             windows.clear();
             carriedOut = null;
+            ownLoad = List.of();
             return;
         }
         if (window != null) {
@@ -170,6 +175,15 @@ final class PlanMemory {
 
     int windows() {
         return windows.size();
+    }
+
+    /** Keeps what {@code how} found nodes carry of their own for the next run (not saved: a new master learns it again). */
+    void estimated(Estimation how) {
+        ownLoad = how == null ? List.of() : how.ownLoad();
+    }
+
+    List<OwnLoad> ownLoad() {
+        return ownLoad;
     }
 
     /** What is remembered, as {@link HistoryStore} saves it. */

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.libra.core.Planner;
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.model.Region;
+import io.libra.core.plan.Estimation;
 import io.libra.core.plan.MoveAction;
+import io.libra.core.plan.OwnLoad;
 import io.libra.core.plan.Plan;
 import java.util.ArrayList;
 import java.util.List;
@@ -211,5 +213,23 @@ class PlanMemoryTest {
                 java.util.List.of(), new io.libra.core.estimate.WorkloadShift(0.2, 0.05));
         assertThat(EstimationLine.of(plan.estimation(), java.util.Optional.of(moved)))
                 .endsWith("not held against the model: the workload itself moved by 20.0%");
+    }
+
+    /**
+     * What the last estimate found servers carry of their own outlives runs that moved nothing
+     * (whose plan is not kept to check), so the next run's estimate keeps it where its windows
+     * cannot show it again; a balancer told to keep no history forgets it.
+     */
+    @Test
+    void theLoadServersCarryOfTheirOwnOutlivesRunsThatMovedNothing() {
+        List<OwnLoad> own = List.of(new OwnLoad("rs-2", OwnLoad.Kind.SPEED, null));
+        memory.estimated(new Estimation("learnt", 3, 0.02, 0.01, "", own));
+        memory.remember(at(0), null, 0, 3);
+        memory.remember(at(1), null, 0, 3);
+
+        assertThat(memory.ownLoad()).isEqualTo(own);
+
+        memory.remember(at(2), null, 0, 0);
+        assertThat(memory.ownLoad()).isEmpty();
     }
 }
