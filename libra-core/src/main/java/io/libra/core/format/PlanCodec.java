@@ -221,25 +221,27 @@ public final class PlanCodec {
         if (!f.has(root, "takenBack")) {
             return List.of();
         }
-        ArrayNode array = f.array(root, "", "takenBack");
-        List<MoveAction> out = new ArrayList<>(array.size());
-        for (int i = 0; i < array.size(); i++) {
-            String p = JsonFields.at("takenBack", i);
-            if (!(readAction(f, f.object(array.get(i), p), p) instanceof MoveAction m)) {
+        return objects(f, root, "", "takenBack", (o, p) -> {
+            if (!(readAction(f, o, p) instanceof MoveAction m)) {
                 throw f.error(JsonFields.at(p, "type"), "must be move");
             }
-            out.add(m);
-        }
-        return out;
+            return m;
+        });
     }
 
     private static List<NodeForecast> readForecast(JsonFields f, ObjectNode predicted) {
-        ArrayNode array = f.array(predicted, "predicted", "nodes");
-        List<NodeForecast> out = new ArrayList<>(array.size());
+        return objects(f, predicted, "predicted", "nodes", (o, p) ->
+                new NodeForecast(f.id(o, p, "id"), f.nonNegative(o, p, "cpu"), f.nonNegative(o, p, "diskBytesPerSec")));
+    }
+
+    /** Each object of the array {@code parent.field}, read with its path ({@code path.field[i]}). */
+    private static <T> List<T> objects(JsonFields f, ObjectNode parent, String path, String field,
+                                       java.util.function.BiFunction<ObjectNode, String, T> read) {
+        ArrayNode array = f.array(parent, path, field);
+        List<T> out = new ArrayList<>(array.size());
         for (int i = 0; i < array.size(); i++) {
-            String p = JsonFields.at("predicted.nodes", i);
-            ObjectNode o = f.object(array.get(i), p);
-            out.add(new NodeForecast(f.id(o, p, "id"), f.nonNegative(o, p, "cpu"), f.nonNegative(o, p, "diskBytesPerSec")));
+            String p = JsonFields.at(JsonFields.at(path, field), i);
+            out.add(read.apply(f.object(array.get(i), p), p));
         }
         return out;
     }
@@ -254,19 +256,14 @@ public final class PlanCodec {
 
     /** The nodes an estimate found to carry load of their own (an extension of formats.md). */
     private static List<OwnLoad> ownLoad(JsonFields f, ObjectNode estimation) {
-        ArrayNode array = f.array(estimation, "estimation", "ownLoad");
-        List<OwnLoad> out = new ArrayList<>(array.size());
-        for (int i = 0; i < array.size(); i++) {
-            String p = JsonFields.at("estimation.ownLoad", i);
-            ObjectNode o = f.object(array.get(i), p);
+        return objects(f, estimation, "estimation", "ownLoad", (o, p) -> {
             OwnLoad.Kind cpu = kind(f, o, p, "cpu");
             OwnLoad.Kind disk = kind(f, o, p, "disk");
             if (cpu == null && disk == null) {
                 throw f.error(p, "must name cpu or disk");
             }
-            out.add(new OwnLoad(f.id(o, p, "id"), cpu, disk));
-        }
-        return out;
+            return new OwnLoad(f.id(o, p, "id"), cpu, disk);
+        });
     }
 
     private static OwnLoad.Kind kind(JsonFields f, ObjectNode o, String path, String field) {
