@@ -34,8 +34,12 @@ final class Conservative {
         }
         double e = check.get().bound();
         SchedulerConfig out = c.withLambda(Math.max(c.lambda(), Math.min(e, 9.9)));
-        return new SchedulerConfig(out.lambda(), Math.max(c.benefitThreshold(), Math.min(e, MAX_THRESHOLD)),
-                out.maxActions(), out.splitting(), out.lazy(), out.mergeColdBelow(), out.cpuWeight());
+        // Beyond what the error explains, the plan as a whole is held to it (withinNoise); a threshold
+        // above every region's share would leave nothing to move, however far out the cluster is.
+        double benefit = check.get().deltaNow() > c.lambda() + e ? c.benefitThreshold()
+                : Math.max(c.benefitThreshold(), Math.min(e, MAX_THRESHOLD));
+        return new SchedulerConfig(out.lambda(), benefit, out.maxActions(), out.splitting(), out.lazy(),
+                out.mergeColdBelow(), out.cpuWeight());
     }
 
     /**

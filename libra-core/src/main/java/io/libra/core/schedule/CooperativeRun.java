@@ -52,7 +52,7 @@ final class CooperativeRun {
         double best = delta();
         int bestLength = 0;
         boolean progressSinceReset = false;
-        while (state.actions().size() < cap && !state.cycled()) {
+        while (state.actions().size() < cap) {
             if (hottest.isEmpty() || state.deviation(hottest.peek()) <= config.lambda()) {
                 if (!progressSinceReset || exhausted.isEmpty() || delta() <= config.lambda()) {
                     break;
