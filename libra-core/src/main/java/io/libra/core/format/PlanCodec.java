@@ -165,12 +165,16 @@ public final class PlanCodec {
             o.put("detail", e.detail());
         }
         if (!e.ownLoad().isEmpty()) {
-            ArrayNode own = o.putArray("ownLoad");
-            for (OwnLoad n : e.ownLoad()) {
-                ObjectNode x = own.addObject().put("id", n.id());
-                putKind(x, "cpu", n.cpu());
-                putKind(x, "disk", n.disk());
-            }
+            writeOwnLoad(o.putArray("ownLoad"), e.ownLoad());
+        }
+    }
+
+    /** Nodes' own loads as {@code estimation.ownLoad} holds them (also kept by the HBase balancer's history file). */
+    public static void writeOwnLoad(ArrayNode array, List<OwnLoad> ownLoad) {
+        for (OwnLoad n : ownLoad) {
+            ObjectNode x = array.addObject().put("id", n.id());
+            putKind(x, "cpu", n.cpu());
+            putKind(x, "disk", n.disk());
         }
     }
 
@@ -251,12 +255,12 @@ public final class PlanCodec {
         return new Estimation(f.string(o, p, "model"), f.optionalInt(o, p, "windows", 1, 1),
                 f.has(o, "fitError") ? f.nonNegative(o, p, "fitError") : Double.NaN,
                 f.has(o, "lastPredictionError") ? f.nonNegative(o, p, "lastPredictionError") : Double.NaN,
-                f.optionalString(o, p, "detail", null), f.has(o, "ownLoad") ? ownLoad(f, o) : List.of());
+                f.optionalString(o, p, "detail", null), f.has(o, "ownLoad") ? readOwnLoad(f, o, p) : List.of());
     }
 
-    /** The nodes an estimate found to carry load of their own (an extension of formats.md). */
-    private static List<OwnLoad> ownLoad(JsonFields f, ObjectNode estimation) {
-        return objects(f, estimation, "estimation", "ownLoad", (o, p) -> {
+    /** The nodes an estimate found to carry load of their own (an extension of formats.md), at {@code path.ownLoad}. */
+    public static List<OwnLoad> readOwnLoad(JsonFields f, ObjectNode parent, String path) {
+        return objects(f, parent, path, "ownLoad", (o, p) -> {
             OwnLoad.Kind cpu = kind(f, o, p, "cpu");
             OwnLoad.Kind disk = kind(f, o, p, "disk");
             if (cpu == null && disk == null) {

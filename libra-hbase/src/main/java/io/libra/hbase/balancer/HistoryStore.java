@@ -191,6 +191,9 @@ final class HistoryStore {
             root.set("carriedOut", PlanCodec.toTree(state.carriedOut(), null));
         }
         root.put("splitsRequested", state.splitsRequested());
+        if (!state.ownLoad().isEmpty()) {
+            PlanCodec.writeOwnLoad(root.putArray("ownLoad"), state.ownLoad());
+        }
         return root;
     }
 
@@ -214,7 +217,8 @@ final class HistoryStore {
         JsonNode plan = root.get("carriedOut");
         Plan carriedOut = plan == null || plan.isNull() ? null
                 : PlanCodec.read(source + " carriedOut", JSON.writeValueAsBytes(plan));
-        return new PlanMemory.State(windows, carriedOut, f.optionalInt(root, "", "splitsRequested", 0, 0));
+        return new PlanMemory.State(windows, carriedOut, f.optionalInt(root, "", "splitsRequested", 0, 0),
+                f.has(root, "ownLoad") ? PlanCodec.readOwnLoad(f, root, "") : List.of());
     }
 
     /** One line per file and kind of problem (read, write, delete, clean), however often it recurs. */

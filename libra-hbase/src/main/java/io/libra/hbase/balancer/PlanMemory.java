@@ -177,7 +177,7 @@ final class PlanMemory {
         return windows.size();
     }
 
-    /** Keeps what {@code how} found nodes carry of their own for the next run (not saved: a new master learns it again). */
+    /** Keeps what {@code how} found nodes carry of their own for the next run. */
     void estimated(Estimation how) {
         ownLoad = how == null ? List.of() : how.ownLoad();
     }
@@ -187,14 +187,19 @@ final class PlanMemory {
     }
 
     /** What is remembered, as {@link HistoryStore} saves it. */
-    record State(List<ClusterSnapshot> windows, Plan carriedOut, int splitsRequested) {
+    record State(List<ClusterSnapshot> windows, Plan carriedOut, int splitsRequested, List<OwnLoad> ownLoad) {
         State {
             windows = List.copyOf(windows);
+            ownLoad = List.copyOf(ownLoad);
+        }
+
+        State(List<ClusterSnapshot> windows, Plan carriedOut, int splitsRequested) {
+            this(windows, carriedOut, splitsRequested, List.of());
         }
     }
 
     State state() {
-        return new State(new ArrayList<>(windows), carriedOut, splitsRequested);
+        return new State(new ArrayList<>(windows), carriedOut, splitsRequested, ownLoad);
     }
 
     /** Takes over a saved state (another master's, before a restart or failover). */
@@ -203,5 +208,6 @@ final class PlanMemory {
         windows.addAll(s.windows());
         carriedOut = s.carriedOut();
         splitsRequested = s.splitsRequested();
+        ownLoad = s.ownLoad();
     }
 }

@@ -40,7 +40,8 @@ class HistoryStoreTest {
             s = Skewed.after(s, java.util.Map.of(), s.capturedAt().plusSeconds(60));
         }
         Plan plan = Planner.builder().build().plan(s).plan();
-        return new PlanMemory.State(w, plan, 1);
+        return new PlanMemory.State(w, plan, 1, List.of(new io.libra.core.plan.OwnLoad("rs-2",
+                io.libra.core.plan.OwnLoad.Kind.SPEED, io.libra.core.plan.OwnLoad.Kind.BACKGROUND)));
     }
 
     @Test
@@ -54,6 +55,7 @@ class HistoryStoreTest {
                 .isEqualTo(saved.windows().stream().map(ClusterSnapshot::capturedAt).toList());
         assertThat(read.get().windows().get(2).regions()).isEqualTo(saved.windows().get(2).regions());
         assertThat(read.get().carriedOut().actions()).isEqualTo(saved.carriedOut().actions());
+        assertThat(read.get().ownLoad()).isEqualTo(saved.ownLoad()).isNotEmpty();
         assertThat(read.get().carriedOut().forecast()).hasSameSizeAs(saved.carriedOut().forecast());
         for (int i = 0; i < saved.carriedOut().forecast().size(); i++) {
             var was = saved.carriedOut().forecast().get(i);
