@@ -61,11 +61,10 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
         String thin = thin(all, folds);
         if (thin != null) {
             boolean twoWeights = learn && folds.groups().size() >= MIN_FOLDS;
-            Optional<CostFit> two = (twoWeights ? withBackground(d, samples, all, held, folds, mappingError)
-                    : Optional.<CostFit>empty()).filter(CostFit::regionsCost);
-            Optional<CostFit> three = (twoWeights && all.count() >= KINDS + 2
-                    ? byKind(d, samples, all, held, folds, mappingError) : Optional.<CostFit>empty())
-                    .filter(CostFit::regionsCost);
+            Optional<CostFit> two = twoWeights
+                    ? withBackground(d, samples, all, held, folds, mappingError).filter(CostFit::regionsCost) : Optional.empty();
+            Optional<CostFit> three = twoWeights && all.count() >= KINDS + 2
+                    ? byKind(d, samples, all, held, folds, mappingError).filter(CostFit::regionsCost) : Optional.empty();
             return lower(two, three).orElseGet(() -> mapping(d, all, mappingError, thin));
         }
         if (!learn) {

@@ -17,7 +17,8 @@ import java.util.Map;
  * about those regions and must keep moving with them, so a node's residual is only taken as its
  * own when it predicted the node's total in a window whose region load differed from the others'
  * ({@link #MIN_CHANGE}), better than no offset did (leave-one-window-out). With one window, or
- * nodes whose regions never changed, there is no such evidence and no offset.
+ * nodes whose regions never changed, there is no such evidence: such a node keeps what an earlier
+ * estimate found (the last plan's {@code estimation.ownLoad}), and otherwise has no offset.
  *
  * <p>In CPU a node may instead run all its work at a speed of its own (another generation of
  * hardware, a throttled core): its measured total is then the prediction times a factor that

@@ -24,6 +24,7 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.BiFunction;
 
 /**
  * Reads and writes {@code libra.plan/v1} (shared/formats.md). Besides the format's split and move
@@ -240,7 +241,7 @@ public final class PlanCodec {
 
     /** Each object of the array {@code parent.field}, read with its path ({@code path.field[i]}). */
     private static <T> List<T> objects(JsonFields f, ObjectNode parent, String path, String field,
-                                       java.util.function.BiFunction<ObjectNode, String, T> read) {
+                                       BiFunction<ObjectNode, String, T> read) {
         ArrayNode array = f.array(parent, path, field);
         List<T> out = new ArrayList<>(array.size());
         for (int i = 0; i < array.size(); i++) {

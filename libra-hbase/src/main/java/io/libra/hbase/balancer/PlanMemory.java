@@ -192,10 +192,6 @@ final class PlanMemory {
             windows = List.copyOf(windows);
             ownLoad = List.copyOf(ownLoad);
         }
-
-        State(List<ClusterSnapshot> windows, Plan carriedOut, int splitsRequested) {
-            this(windows, carriedOut, splitsRequested, List.of());
-        }
     }
 
     State state() {
