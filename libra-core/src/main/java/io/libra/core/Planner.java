@@ -113,7 +113,7 @@ public final class Planner {
         RivalModels.Choice c = unstable.isPresent()
                 ? new RivalModels.Choice(new StrategyOutcome(Plan.empty(strategy.name(), a.model().balance(),
                         PlanStatus.SUSPENDED, unstable.get()), a.model()), a)
-                : outcome(a, new PlanningContext(a.config(), estimation, placement));
+                : outcome(a, new PlanningContext(a.config(), estimation, placement, a.estimation().ownLoad()));
         return finish(c.outcome(), c.assessment(), request.previousPlan(), placement);
     }
 

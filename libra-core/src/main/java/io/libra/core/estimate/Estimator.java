@@ -187,16 +187,33 @@ public final class Estimator {
             for (Node n : s.nodes()) {
                 byNode.put(n.id(), new double[CostFeatures.count()]);
             }
+            Map<String, String> before = w == 0 ? Map.of() : placement(windows.get(w - 1));
+            Map<String, Map<String, double[]>> arrived = new HashMap<>();
             for (Region r : s.regions()) {
                 features.add(r.counters(), byNode.get(r.node()));
+                String from = before.get(r.id());
+                if (from != null && !from.equals(r.node())) {
+                    features.add(r.counters(), arrived.computeIfAbsent(r.node(), k -> new HashMap<>())
+                            .computeIfAbsent(from, k -> new double[CostFeatures.count()]));
+                }
             }
             double[] cpuSize = Normalisation.sizes(s, Dimension.CPU);
             double[] diskSize = Normalisation.sizes(s, Dimension.DISK);
             for (int j = 0; j < s.nodes().size(); j++) {
                 Node n = s.nodes().get(j);
                 double[] x = byNode.get(n.id());
-                out.add(new NodeSample(n.id(), w, n.cpuUsage(), n.diskBytesPerSec(), sized(x, cpuSize[j]), sized(x, diskSize[j])));
+                out.add(new NodeSample(n.id(), w, n.cpuUsage(), n.diskBytesPerSec(), sized(x, cpuSize[j]), sized(x, diskSize[j]),
+                        arrived.getOrDefault(n.id(), Map.of())));
             }
+        }
+        return out;
+    }
+
+    /** Region id to the node it sat on in {@code window}. */
+    private static Map<String, String> placement(ClusterSnapshot window) {
+        Map<String, String> out = new HashMap<>(window.regions().size() * 2);
+        for (Region r : window.regions()) {
+            out.put(r.id(), r.node());
         }
         return out;
     }

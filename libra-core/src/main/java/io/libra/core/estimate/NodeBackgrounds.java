@@ -15,8 +15,11 @@ import java.util.Map;
  * disk). It shows as a residual (measured − the cost model's prediction) that stays with the node
  * when its regions change. A residual that follows the regions instead is the cost model's error
  * about those regions and must keep moving with them, so a node's residual is only taken as its
- * own when it predicted the node's total in a window whose region load differed from the others'
- * ({@link #MIN_CHANGE}), better than no offset did (leave-one-window-out). With one window, or
+ * own when it predicted the node's total, in a window that could tell ({@link #MIN_CHANGE}), better
+ * (leave-one-window-out) than the regions carrying it did: each region with the correction of the
+ * node it sat on the window before, which is what sharing node totals among regions assumes. A
+ * window can tell when the node's predicted region load changed, or when regions traded places so
+ * that carrying the residuals would have changed its total (even with equal load). With one window, or
  * nodes whose regions never changed, there is no such evidence: such a node keeps what an earlier
  * estimate found (the last plan's {@code estimation.ownLoad}), and otherwise has no offset.
  *
@@ -56,9 +59,11 @@ public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> s
      * cost model's error there, and dropping it would replan the regions as if it were theirs.
      */
     static NodeBackgrounds of(Dimension d, CostFit fit, List<NodeSample> samples, Map<String, OwnLoad.Kind> remembered) {
+        Map<Integer, Map<String, Double>> corrections = corrections(d, fit.weights(), samples);
         Map<String, Residuals> byNode = new LinkedHashMap<>();
         for (NodeSample s : samples) {
-            byNode.computeIfAbsent(s.node(), k -> new Residuals()).add(s.measured(d), CostFit.dot(fit.weights(), s.features(d)));
+            byNode.computeIfAbsent(s.node(), k -> new Residuals()).add(s.measured(d), CostFit.dot(fit.weights(), s.features(d)),
+                    carried(d, fit.weights(), s, corrections.get(s.window() - 1)));
         }
         Map<String, Double> offsets = new HashMap<>();
         Map<String, Double> speeds = new HashMap<>();
@@ -98,6 +103,39 @@ public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> s
                 + " of its own on %d of %d nodes", offsets.size(), speeds.size(), byNode.size()) + shown + keptOn);
     }
 
+    /**
+     * Per window and node, the measured region load over the predicted (background taken out): the
+     * correction the mapping gives that node's regions when they are shared its measured total.
+     */
+    private static Map<Integer, Map<String, Double>> corrections(Dimension d, double[] w, List<NodeSample> samples) {
+        Map<Integer, Map<String, Double>> out = new HashMap<>();
+        for (NodeSample s : samples) {
+            double background = w[CostFeatures.BACKGROUND] * s.features(d)[CostFeatures.BACKGROUND];
+            double regions = CostFit.dot(w, s.features(d)) - background;
+            double c = regions > 0 ? Math.max(0, (s.measured(d) - background) / regions) : 1;
+            out.computeIfAbsent(s.window(), k -> new HashMap<>()).put(s.node(), c);
+        }
+        return out;
+    }
+
+    /**
+     * What the node would have measured had each region carried the correction of the node it sat
+     * on the window before (the residual being the regions'), NaN in the first window: against it,
+     * not against the bare prediction, a residual that stayed with the node shows as its own.
+     */
+    private static double carried(Dimension d, double[] w, NodeSample s, Map<String, Double> before) {
+        if (before == null) {
+            return Double.NaN;
+        }
+        double background = w[CostFeatures.BACKGROUND] * s.features(d)[CostFeatures.BACKGROUND];
+        double own = before.getOrDefault(s.node(), 1.0);
+        double out = background + own * (CostFit.dot(w, s.features(d)) - background);
+        for (Map.Entry<String, double[]> a : s.arrived().entrySet()) {
+            out += (before.getOrDefault(a.getKey(), 1.0) - own) * CostFit.dot(w, a.getValue());
+        }
+        return out;
+    }
+
     /** Keeps a remembered kind on a node, valued on its windows; 1 when kept. */
     private static int keep(Dimension d, String node, Residuals r, OwnLoad.Kind kind, Map<String, Double> offsets,
                             Map<String, Double> speeds) {
@@ -122,11 +160,11 @@ public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> s
 
     /** One node's measured and predicted totals, window by window. */
     private static final class Residuals {
-        /** Per window, {measured, predicted}. */
+        /** Per window, {measured, predicted, carried}. */
         private final List<double[]> windows = new ArrayList<>();
 
-        void add(double measured, double predicted) {
-            windows.add(new double[] {measured, predicted});
+        void add(double measured, double predicted, double carried) {
+            windows.add(new double[] {measured, predicted, carried});
         }
 
         double mean() {
@@ -154,9 +192,9 @@ public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> s
         }
 
         /**
-         * Over the windows whose predicted load differed from the other windows' mean: the error
-         * predicting each with the mean residual of the others, with their ratio of measured to
-         * predicted, with no offset, and their measured load.
+         * Over the windows that can tell ({@link #changed}): the error predicting each with the mean
+         * residual of the others, with their ratio of measured to predicted, with the regions carrying
+         * the residuals (no offset in the first window), and their measured load.
          */
         record HeldOut(double with, double scaled, double without, double load) {
         }
@@ -171,14 +209,18 @@ public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> s
                 if (changed(t)) {
                     with += Math.abs(w[0] - w[1] - othersMean(t, 0) + othersMean(t, 1));
                     scaled += Math.abs(w[0] - ratio(t) * w[1]);
-                    without += Math.abs(w[0] - w[1]);
+                    without += Math.abs(w[0] - (Double.isNaN(w[2]) ? w[1] : w[2]));
                     load += w[0];
                 }
             }
             return new HeldOut(with, scaled, without, load);
         }
 
-        /** Whether window t's predicted load differs enough from the other windows' (never with one window). */
+        /**
+         * Whether window t can tell the node's residual from its regions' (never with one window): its
+         * predicted load differs enough from the other windows', or the regions carrying their
+         * residuals would have given a total that differs enough from the node keeping its ratio.
+         */
         private boolean changed(int t) {
             if (windows.size() < 2) {
                 return false;
@@ -188,7 +230,9 @@ public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> s
                 load += w[0];
             }
             load /= windows.size();
-            return Math.abs(windows.get(t)[1] - othersMean(t, 1)) >= MIN_CHANGE * load;
+            double[] w = windows.get(t);
+            boolean regionsMoved = !Double.isNaN(w[2]) && Math.abs(w[2] - ratio(t) * w[1]) >= MIN_CHANGE * load;
+            return regionsMoved || Math.abs(w[1] - othersMean(t, 1)) >= MIN_CHANGE * load;
         }
 
         /** The mean of the other windows' measured (k = 0) or predicted (k = 1) totals. */

@@ -1,6 +1,7 @@
 package io.libra.core.estimate;
 
 import io.libra.core.model.Dimension;
+import java.util.Map;
 
 /**
  * One node in one window: what it measured and the summed features of the regions it served.
@@ -13,8 +14,19 @@ import io.libra.core.model.Dimension;
  * @param cpuFeatures  {@link CostFeatures} of the node's regions, with the node's relative CPU size at
  *                     {@link CostFeatures#BACKGROUND} (its share of a background every node carries)
  * @param diskFeatures the same with its relative disk size there
+ * @param arrived  per node id, the summed features (no background) of the regions that sat on that
+ *                 other node in the window before; empty in the first window
  */
-record NodeSample(String node, int window, double cpu, double disk, double[] cpuFeatures, double[] diskFeatures) {
+record NodeSample(String node, int window, double cpu, double disk, double[] cpuFeatures, double[] diskFeatures,
+                  Map<String, double[]> arrived) {
+    NodeSample {
+        arrived = Map.copyOf(arrived);
+    }
+
+    NodeSample(String node, int window, double cpu, double disk, double[] cpuFeatures, double[] diskFeatures) {
+        this(node, window, cpu, disk, cpuFeatures, diskFeatures, Map.of());
+    }
+
     double measured(Dimension d) {
         return d == Dimension.CPU ? cpu : disk;
     }

@@ -12,6 +12,12 @@ public enum Constraint {
      */
     SHARED_RELIEF,
     /**
+     * In place of the interference constraint: the source's load in the critical dimension is partly
+     * its own (a speed or background no region carries), so its regions weigh no more there than in
+     * the other; the destination stays within 1 + λ in the other dimension.
+     */
+    OWN_LOAD_RELIEF,
+    /**
      * In place of the load constraint, for a region that cannot be split (splitting is off or
      * the load sits on one key): the destination ends below where the source is now, so the
      * move still lowers the peak.

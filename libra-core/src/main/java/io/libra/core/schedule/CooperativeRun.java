@@ -102,9 +102,32 @@ final class CooperativeRun {
             }
         }
         if (!scheduled.isEmpty() || splitQueue.isEmpty()) {
-            return !scheduled.isEmpty();
+            return !scheduled.isEmpty() || relieveOwnLoad(source, d);
         }
         return splitInstead(source, d, splitQueue);
+    }
+
+    /**
+     * No region passed: on a node hot with load of its own ({@link OwnLoadRelief}) the heaviest
+     * region that some destination takes within 1 + λ in both dimensions goes there.
+     */
+    private boolean relieveOwnLoad(int source, Dimension d) {
+        if (!state.hasOwnLoad(source, d)) {
+            return false;
+        }
+        for (int r : state.regionsByLoad(source, d)) {
+            if (state.normalised(source, d) <= 1.0 || !conditions.benefit.holds(Candidate.of(state, r, source, -1, d))) {
+                return false;
+            }
+            for (int dst : coolest[d.ordinal()].top(DESTINATIONS_TRIED)) {
+                Candidate c = Candidate.of(state, r, source, dst, d);
+                if (dst != source && state.allowed(r, dst) && conditions.load.holds(c) && conditions.ownLoadRelief.holds(c)) {
+                    state.move(c, conditions.ownRelief(), Notes.critical(state, source, d));
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /**

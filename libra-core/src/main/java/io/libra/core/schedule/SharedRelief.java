@@ -20,7 +20,8 @@ public record SharedRelief(double lambda) implements MigrationCondition {
         return c.sourceLoad(o) > 1.0 && destinationAfter(c) < 1 + lambda;
     }
 
-    private static double destinationAfter(MigrationCandidate c) {
+    /** The destination's load in the other dimension once the region is there. */
+    static double destinationAfter(MigrationCandidate c) {
         Dimension o = c.critical().other();
         return c.destinationLoad(o) + c.shareAtDestination(o);
     }

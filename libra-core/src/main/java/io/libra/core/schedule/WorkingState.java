@@ -38,6 +38,8 @@ final class WorkingState {
     /** Per region index, the nodes it left in this run, in order (a learnt cache only; see {@link #returnsTwice}). */
     private final Map<Integer, List<Integer>> left = new HashMap<>();
     private final PlacementRule placement;
+    /** Per dimension, the node ids the estimate found load of their own on. */
+    private final List<java.util.Set<String>> own = List.of(new java.util.HashSet<>(), new java.util.HashSet<>());
     /** Total disk at the start and now; they differ only when a learnt block cache makes moves change it. */
     private final double diskTotal0;
     private double diskTotal;
@@ -49,6 +51,14 @@ final class WorkingState {
         this.model = model;
         this.splitter = new RegionSplitter(context.estimation());
         this.placement = context.placement();
+        for (io.libra.core.plan.OwnLoad o : context.ownLoad()) {
+            if (o.cpu() != null) {
+                own.get(Dimension.CPU.ordinal()).add(o.id());
+            }
+            if (o.disk() != null) {
+                own.get(Dimension.DISK.ordinal()).add(o.id());
+            }
+        }
         this.nodes = model.nodeCount();
         this.load = new double[2][nodes];
         this.target = new double[2][nodes];
@@ -98,6 +108,11 @@ final class WorkingState {
     private boolean returnsTwice(int r, int dst) {
         List<Integer> from = left.get(r);
         return from != null && from.stream().filter(n -> n == dst).count() >= 2;
+    }
+
+    /** Whether the estimate found load of node j's own in d: a speed or a background no region carries. */
+    boolean hasOwnLoad(int j, Dimension d) {
+        return own.get(d.ordinal()).contains(nodeId(j));
     }
 
     /** Whether the store's placement rule lets region r be split. */

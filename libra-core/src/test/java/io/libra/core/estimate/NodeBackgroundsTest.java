@@ -118,6 +118,64 @@ class NodeBackgroundsTest {
         assertThat(e.cpuOwn().offsets()).as(e.estimation().detail()).doesNotContainKeys(first, second);
     }
 
+    /**
+     * n3 runs 1.6 times slower. Between the windows half its regions traded places with n5's, each
+     * for one as busy, so neither node's predicted total changed. Had n3's extra time been those
+     * regions', it would have gone to n5 with them; it stayed on n3, so it is n3's own.
+     */
+    @Test
+    void aResidualThatStaysWhenRegionsTradePlacesIsTheNodes() {
+        ClusterSnapshot before = withCpuTimes(window(0), "n3", 1.6);
+        ClusterSnapshot now = traded(before, "n3", "n5");
+
+        Estimator.Estimate e = estimator.estimate(now, List.of(before));
+
+        assertThat(e.estimation().ownLoad()).as(e.estimation().detail()).extracting(OwnLoad::id).contains("n3");
+        assertThat(e.estimation().detail()).contains("whose residual stayed when their regions changed");
+    }
+
+    /**
+     * The same trade where the time went with the regions (n3's measured total fell by what left it
+     * and n5's rose): the regions carried it, so n3 has nothing of its own.
+     */
+    @Test
+    void aResidualThatGoesWithTradedRegionsIsTheirs() {
+        ClusterSnapshot before = withCpuTimes(window(0), "n3", 1.6);
+        ClusterSnapshot traded = traded(before, "n3", "n5");
+        double moved = 0.6 * before.regions().stream().filter(r -> r.node().equals("n3")).count() / 2 * perRegion(before, "n3");
+        ClusterSnapshot now = withCpu(withCpu(traded, "n3", -moved), "n5", moved);
+
+        Estimator.Estimate e = estimator.estimate(now, List.of(before));
+
+        assertThat(e.estimation().ownLoad()).as(e.estimation().detail()).extracting(OwnLoad::id).doesNotContain("n3", "n5");
+    }
+
+    /** Node's measured CPU per region, at the node's speed. */
+    private static double perRegion(ClusterSnapshot w, String node) {
+        return w.nodes().get(index(w, node)).cpuUsage() / 1.6 / w.regions().stream().filter(r -> r.node().equals(node)).count();
+    }
+
+    /**
+     * The next window: the first half of {@code a}'s regions and as many of {@code b}'s trade
+     * nodes, each taking the other's counters, so every node's counters and measured totals stay.
+     */
+    private static ClusterSnapshot traded(ClusterSnapshot w, String a, String b) {
+        List<Region> onA = w.regions().stream().filter(r -> r.node().equals(a)).toList();
+        List<Region> onB = w.regions().stream().filter(r -> r.node().equals(b)).toList();
+        int k = Math.min(onA.size(), onB.size()) / 2;
+        java.util.Map<String, Region> swapped = new java.util.HashMap<>();
+        for (int i = 0; i < k; i++) {
+            swapped.put(onA.get(i).id(), withCounters(onA.get(i), b, onB.get(i)));
+            swapped.put(onB.get(i).id(), withCounters(onB.get(i), a, onA.get(i)));
+        }
+        List<Region> regions = w.regions().stream().map(r -> swapped.getOrDefault(r.id(), r)).toList();
+        return new ClusterSnapshot(w.store(), w.capturedAt().plusSeconds(60), w.windowSeconds(), w.nodes(), regions);
+    }
+
+    private static Region withCounters(Region r, String node, Region from) {
+        return new Region(r.id(), r.table(), r.range(), node, r.sizeBytes(), from.counters());
+    }
+
     /** One window cannot tell a node's own work from its regions': no node gets a background of its own. */
     @Test
     void oneWindowGivesNoNodeABackgroundOfItsOwn() {

@@ -51,6 +51,38 @@ class SchedulingRulesTest {
         return Planner.builder().strategy(strategy).build().plan(m);
     }
 
+    /**
+     * n0 carries 0.6 cores of its own besides 40 regions like every other node's, each weighing more
+     * in disk than in CPU there, so none passes the interference constraint. Only when the estimate
+     * says the load is n0's own may they go (own-load relief), each to a node that stays within
+     * 1 + λ in disk; otherwise no region meets the conditions.
+     */
+    @Test
+    void aNodeHotWithLoadOfItsOwnShedsRegionsUnderOwnLoadRelief() {
+        double[][] forty = new double[40][];
+        java.util.Arrays.fill(forty, new double[] {0.0125, 0.0125});
+        LoadModel regions = model(forty, forty, forty, forty);
+        double[] baseCpu = {0.6, 0, 0, 0};
+        LoadModel m = new LoadModel(regions.nodes(), regions.regions(), baseCpu, new double[4]);
+        CooperativeScheduler libra = new CooperativeScheduler();
+        List<io.libra.core.plan.OwnLoad> own = List.of(new io.libra.core.plan.OwnLoad("n0", io.libra.core.plan.OwnLoad.Kind.BACKGROUND, null));
+
+        Plan without = libra.outcome(m, new PlanningContext(SchedulerConfig.DEFAULT, EstimationConfig.DEFAULT)).plan();
+        Plan with = libra.outcome(m, new PlanningContext(SchedulerConfig.DEFAULT, EstimationConfig.DEFAULT, PlacementRule.ANY,
+                own)).plan();
+
+        assertThat(without.status()).as(without.detail()).isEqualTo(PlanStatus.STUCK);
+        assertThat(with.status()).as(with.detail()).isEqualTo(PlanStatus.PLANNED);
+        assertThat(with.actions()).isNotEmpty().allSatisfy(a -> {
+            MoveAction move = (MoveAction) a;
+            assertThat(move.from()).isEqualTo("n0");
+            assertThat(move.reason().passed()).contains(Constraint.OWN_LOAD_RELIEF);
+            assertThat(move.reason().note()).contains("own-load relief: n0 carries cpu load of its own");
+        });
+        assertThat(with.predicted().imbalanceDegree()).isLessThan(m.balance().imbalanceDegree());
+        assertThat(with.predicted().diskMaxOverMean()).isLessThan(1 + SchedulerConfig.DEFAULT.lambda());
+    }
+
     /** With a learnt block cache a run can cycle: a region may not go back to a node it has left twice. */
     @Test
     void withACacheARegionDoesNotGoBackWhereItHadLeftTwice() {

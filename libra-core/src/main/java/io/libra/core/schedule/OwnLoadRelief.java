@@ -1,0 +1,31 @@
+package io.libra.core.schedule;
+
+import io.libra.core.model.Dimension;
+import io.libra.core.plan.Constraint;
+
+/**
+ * In place of the interference constraint, on a source the estimate found load of its own on in
+ * the critical dimension (a slower node, work no region counter explains): that load makes the
+ * node hot, yet no region carries it, so every region there weighs about as much in the other
+ * dimension and fails β′ &lt; α′. Only moving regions off relieves it; the destination must stay
+ * within 1 + λ in the other dimension, so the move does not make a hot node there.
+ */
+public record OwnLoadRelief(double lambda) implements MigrationCondition {
+    @Override
+    public Constraint constraint() {
+        return Constraint.OWN_LOAD_RELIEF;
+    }
+
+    @Override
+    public boolean holds(MigrationCandidate c) {
+        return SharedRelief.destinationAfter(c) < 1 + lambda;
+    }
+
+    @Override
+    public String explain(MigrationCandidate c) {
+        Dimension o = c.critical().other();
+        return "own-load relief: " + c.sourceId() + " carries " + c.critical().label() + " load of its own and "
+                + c.destinationId() + " " + o.label() + " " + Notes.num(c.destinationLoad(o)) + " + "
+                + Notes.num(c.shareAtDestination(o)) + " = " + Notes.compared(SharedRelief.destinationAfter(c), " < 1+λ=", 1 + lambda);
+    }
+}
