@@ -28,7 +28,11 @@ final class Conservative {
     private Conservative() {
     }
 
-    static SchedulerConfig config(SchedulerConfig c, Optional<PredictionCheck> check) {
+    /**
+     * @param deltaNow Δ of the node totals measured now (a check carried on by a held-back plan
+     *                 knows no Δ of its own)
+     */
+    static SchedulerConfig config(SchedulerConfig c, Optional<PredictionCheck> check, double deltaNow) {
         if (check.isEmpty() || !check.get().conservative()) {
             return c;
         }
@@ -36,7 +40,7 @@ final class Conservative {
         SchedulerConfig out = c.withLambda(Math.max(c.lambda(), Math.min(e, 9.9)));
         // Beyond what the error explains, the plan as a whole is held to it (withinNoise); a threshold
         // above every region's share would leave nothing to move, however far out the cluster is.
-        double benefit = check.get().deltaNow() > c.lambda() + e ? c.benefitThreshold()
+        double benefit = deltaNow > c.lambda() + e ? c.benefitThreshold()
                 : Math.max(c.benefitThreshold(), Math.min(e, MAX_THRESHOLD));
         return new SchedulerConfig(out.lambda(), benefit, out.maxActions(), out.splitting(), out.lazy(),
                 out.mergeColdBelow(), out.cpuWeight());

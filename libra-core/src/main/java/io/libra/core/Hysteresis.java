@@ -7,8 +7,9 @@ import io.libra.core.schedule.StrategyOutcome;
 import java.util.Locale;
 
 /**
- * Noise suppression by hysteresis: once a round found the cluster balanced, Δ must climb past
- * {@value #RESUME_MULTIPLE}λ before the planner moves again, and then it plans down to λ as usual.
+ * Noise suppression by hysteresis: once a round found the cluster balanced, or carried out a plan
+ * whose forecast was within λ, Δ must climb past {@value #RESUME_MULTIPLE}λ before the planner moves
+ * again, and then it plans down to λ as usual.
  * Δ is the largest node's deviation, a maximum over nodes, so window noise alone lifts it above
  * λ now and then (the paper: λ's precision "is limited by load estimation discrepancy and
  * fluctuations"); without the gap, a balanced cluster is re-planned on every noisy window and
@@ -26,14 +27,26 @@ final class Hysteresis {
     }
 
     /**
-     * The outcome, or a balanced plan when the last round was balanced and Δ has not passed the
-     * resume threshold. A round stuck within the band is balanced too: were it not, the next
-     * round would plan from λ, below the band the balanced round set.
+     * Whether {@code previous} moved regions and forecast Δ within λ: the cluster was balanced as far
+     * as the planner can tell, and what it measures above λ now is that forecast's error and the
+     * window's noise, which a next plan would chase (churn). A plan taking moves back is not one.
      */
-    static StrategyOutcome hold(StrategyOutcome outcome, boolean afterBalanced, double lambda, LoadModel model) {
+    static boolean reached(Plan previous, double lambda) {
+        return previous != null && previous.status() == PlanStatus.PLANNED && !previous.actions().isEmpty()
+                && !previous.isRevert() && previous.predicted() != null && previous.predicted().imbalanceDegree() <= lambda;
+    }
+
+    /**
+     * The outcome, or a balanced plan when the last round was balanced, or its plan {@link #reached}
+     * λ, and Δ has not passed the resume threshold. A round stuck within the band is balanced too:
+     * were it not, the next round would plan from λ, below the band the balanced round set.
+     */
+    static StrategyOutcome hold(StrategyOutcome outcome, boolean afterBalanced, Plan previous, double lambda,
+                                LoadModel model) {
         Plan p = outcome.plan();
         boolean planned = p.status() == PlanStatus.PLANNED && !p.actions().isEmpty();
-        if (!afterBalanced || !(planned || p.status() == PlanStatus.STUCK) || p.before() == null) {
+        boolean reached = !afterBalanced && reached(previous, lambda);
+        if (!(afterBalanced || reached) || !(planned || p.status() == PlanStatus.STUCK) || p.before() == null) {
             return outcome;
         }
         double delta = p.before().imbalanceDegree();
@@ -41,8 +54,10 @@ final class Hysteresis {
         if (delta > resume) {
             return outcome;
         }
-        String why = String.format(Locale.ROOT, "Δ = %.3f ≤ %.0fλ = %.3f and the last round was balanced:"
-                + " within the hysteresis, planning resumes above %.3f", delta, RESUME_MULTIPLE, resume, resume);
+        String since = reached ? String.format(Locale.ROOT, "the last plan forecast Δ = %.3f ≤ λ",
+                previous.predicted().imbalanceDegree()) : "the last round was balanced";
+        String why = String.format(Locale.ROOT, "Δ = %.3f ≤ %.0fλ = %.3f and %s:"
+                + " within the hysteresis, planning resumes above %.3f", delta, RESUME_MULTIPLE, resume, since, resume);
         return new StrategyOutcome(Plan.empty(p.strategy(), p.before(), PlanStatus.BALANCED, why), model);
     }
 }

@@ -151,7 +151,8 @@ public final class Planner {
         UnaryOperator<LoadModel> planned = m -> restrict.apply(realised.map(m::withMovingShare).orElse(m));
         Optional<Estimator.Rival> rival = estimate.rival().map(r -> new Estimator.Rival(planned.apply(r.model()), r.cache()));
         Estimation said = realised.map(r -> how.withClause(r.describe())).orElse(how);
-        return new Assessment(snapshot, planned.apply(estimate.model()), check, said, Conservative.config(config, check),
+        return new Assessment(snapshot, planned.apply(estimate.model()), check, said, Conservative.config(config, check,
+                LoadModel.measuredBalance(snapshot).imbalanceDegree()),
                 start, request.afterBalanced(), rival);
     }
 
@@ -171,7 +172,7 @@ public final class Planner {
      * ({@link Revert}), each as the store's placement rule allows. {@code previous} may be null.
      */
     public PlanResult finish(StrategyOutcome outcome, Assessment a, Plan previous, PlacementRule placement) {
-        StrategyOutcome held = Hysteresis.hold(outcome, a.afterBalanced(), config.lambda(), a.model());
+        StrategyOutcome held = Hysteresis.hold(outcome, a.afterBalanced(), previous, config.lambda(), a.model());
         StrategyOutcome noise = Conservative.repeated(Conservative.withinNoise(held, a.check(), a.model(), a.snapshot()),
                 a.check(), previous, a.model(), a.snapshot());
         boolean idle = noise.plan().actions().isEmpty() && noise.plan().status() != PlanStatus.SUSPENDED;

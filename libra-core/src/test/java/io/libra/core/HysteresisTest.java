@@ -83,6 +83,29 @@ class HysteresisTest {
         assertThat(next.actions()).isEmpty();
     }
 
+    /**
+     * After a plan whose forecast reached λ, what the next window measures above λ is that
+     * forecast's error and the window's noise: the band holds as after a balanced round, and a
+     * plan taking moves back does not count.
+     */
+    @Test
+    void afterAPlanForecastWithinLambdaTheBandHoldsToo() {
+        Plan moved = plan(withExtra(400), null);
+        assertThat(moved.status()).isEqualTo(PlanStatus.PLANNED);
+        assertThat(moved.predicted().imbalanceDegree()).isLessThanOrEqualTo(0.05);
+
+        Plan next = plan(withExtra(100), moved);
+        Plan far = plan(withExtra(400), moved);
+
+        assertThat(next.status()).isEqualTo(PlanStatus.BALANCED);
+        assertThat(next.actions()).isEmpty();
+        assertThat(next.detail()).contains("the last plan forecast Δ = ").contains("≤ λ: within the hysteresis");
+        assertThat(far.detail()).doesNotContain("hysteresis");
+        assertThat(Hysteresis.reached(moved, 0.05)).isTrue();
+        assertThat(Hysteresis.reached(moved, moved.predicted().imbalanceDegree() / 2)).isFalse();
+        assertThat(Hysteresis.reached(balanced(), 0.05)).isFalse();
+    }
+
     @Test
     void aboveTwiceLambdaPlanningResumes() {
         Plan p = plan(withExtra(400), balanced());

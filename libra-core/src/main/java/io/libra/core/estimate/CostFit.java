@@ -86,6 +86,15 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
         }
         double bestError = errors[best];
         String collinear = collinearNote(dropped);
+        // a constant per node predicting as well: the totals (a balanced cluster) cannot tell what a
+        // region costs, and the pull alone would settle how much is background; only their changes can
+        double constantError = heldOutError(all, held, folds, samples, d, Moments::backgroundOnly);
+        if (!(bestError < constantError * (1 - MARGIN))) {
+            CostFit kept = mapping(d, all, mappingError, String.format(Locale.ROOT, "mapping kept: learnt %.1f%% vs a"
+                    + " constant %.1f%% held-out error, node totals too alike to tell what regions cost%s", 100 * bestError,
+                    100 * constantError, collinear));
+            return withinNode(d, samples, all, dropped, kept).orElse(kept);
+        }
         if (!(bestError < mappingError * (1 - MARGIN))) {
             CostFit kept = mapping(d, all, mappingError, String.format(Locale.ROOT,
                     "mapping kept: learnt %.1f%% vs mapping %.1f%% held-out error%s", 100 * bestError, 100 * mappingError,

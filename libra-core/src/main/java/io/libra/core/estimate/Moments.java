@@ -79,6 +79,14 @@ final class Moments {
         return w;
     }
 
+    /** A constant per node of mean size: every node predicted at the mean, which no region's cost moves. */
+    double[] backgroundOnly() {
+        int bg = CostFeatures.BACKGROUND;
+        double[] w = new double[priorShape.length];
+        w[bg] = gram[bg][bg] > 0 ? Math.max(0, xty[bg] / gram[bg][bg]) : 0;
+        return w;
+    }
+
     /** The scale of {@link #scaledPrior}. */
     private double priorScale() {
         double num = 0;

@@ -65,6 +65,34 @@ class EstimatorTest {
         assertThat(e.estimation().fitError()).isLessThan(0.02);
     }
 
+    /**
+     * Quiet windows of a balanced cluster, every node measuring about the same CPU and no region
+     * moving: a constant per node predicts them as well as any weights, so they cannot tell what a
+     * region costs, and the learnt weights (whatever split between background and regions the pull
+     * settled on) are not used. With no change between the windows, learning node by node cannot
+     * tell either ({@link WithinNodeTest}).
+     */
+    @Test
+    void nodeTotalsAllAlikeKeepTheMapping() {
+        ClusterSnapshot first = windows(new SyntheticCluster(16, 400, 1), 1, 1, 0).get(0);
+        double mean = first.nodes().stream().mapToDouble(Node::cpuUsage).average().orElseThrow();
+        java.util.SplittableRandom noise = new java.util.SplittableRandom(7);
+        List<ClusterSnapshot> ws = new ArrayList<>();
+        for (int t = 0; t < 4; t++) {
+            List<Node> nodes = first.nodes().stream()
+                    .map(n -> new Node(n.id(), n.cpuCores(), mean * (1 + 0.01 * noise.nextDouble(-1, 1)), n.diskBytesPerSec()))
+                    .toList();
+            ws.add(new ClusterSnapshot(first.store(), first.capturedAt().plusSeconds(60L * t), first.windowSeconds(), nodes,
+                    first.regions()));
+        }
+
+        Estimator.Estimate e = fit(estimator, ws);
+
+        assertThat(e.cpu().learnt()).as(e.cpu().detail()).isFalse();
+        assertThat(e.cpu().detail()).contains("node totals too alike to tell what regions cost");
+        assertThat(e.disk().learnt()).as(e.disk().detail()).isTrue();
+    }
+
     @Test
     void learnsFromOneWindowWhenThereAreEnoughNodes() {
         SyntheticCluster c = new SyntheticCluster(40, 800, 2);
