@@ -16,8 +16,9 @@ import java.util.Map;
  * when its regions change. A residual that follows the regions instead is the cost model's error
  * about those regions and must keep moving with them, so a node's residual is only taken as its
  * own when it predicted the node's total, in a window that could tell ({@link #MIN_CHANGE}), better
- * (leave-one-window-out) than the regions carrying it did: each region with the correction of the
- * node it sat on the window before, which is what sharing node totals among regions assumes. A
+ * (leave-one-window-out) than no offset did and than the regions carrying it did: each region with
+ * the correction of the node it sat on the window before, which is what sharing node totals among
+ * regions assumes. A
  * window can tell when the node's predicted region load changed, or when regions traded places so
  * that carrying the residuals would have changed its total (even with equal load). With one window, or
  * nodes whose regions never changed, there is no such evidence: such a node keeps what an earlier
@@ -120,8 +121,8 @@ public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> s
 
     /**
      * What the node would have measured had each region carried the correction of the node it sat
-     * on the window before (the residual being the regions'), NaN in the first window: against it,
-     * not against the bare prediction, a residual that stayed with the node shows as its own.
+     * on the window before (the residual being the regions'), NaN in the first window: against it as
+     * well as the bare prediction, a residual that stayed with the node shows as its own.
      */
     private static double carried(Dimension d, double[] w, NodeSample s, Map<String, Double> before) {
         if (before == null) {
@@ -193,8 +194,11 @@ public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> s
 
         /**
          * Over the windows that can tell ({@link #changed}): the error predicting each with the mean
-         * residual of the others, with their ratio of measured to predicted, with the regions carrying
-         * the residuals (no offset in the first window), and their measured load.
+         * residual of the others, with their ratio of measured to predicted, and without the node
+         * having anything of its own, and their measured load. Without is the better of two: no
+         * offset at all, and the regions carrying the residuals (no offset in the first window).
+         * Beating only the carried residuals would take noise for a node's own, since each window's
+         * corrections are noisy and the others' mean is less so.
          */
         record HeldOut(double with, double scaled, double without, double load) {
         }
@@ -202,18 +206,20 @@ public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> s
         HeldOut heldOut() {
             double with = 0;
             double scaled = 0;
-            double without = 0;
+            double bare = 0;
+            double carried = 0;
             double load = 0;
             for (int t = 0; t < windows.size(); t++) {
                 double[] w = windows.get(t);
                 if (changed(t)) {
                     with += Math.abs(w[0] - w[1] - othersMean(t, 0) + othersMean(t, 1));
                     scaled += Math.abs(w[0] - ratio(t) * w[1]);
-                    without += Math.abs(w[0] - (Double.isNaN(w[2]) ? w[1] : w[2]));
+                    bare += Math.abs(w[0] - w[1]);
+                    carried += Math.abs(w[0] - (Double.isNaN(w[2]) ? w[1] : w[2]));
                     load += w[0];
                 }
             }
-            return new HeldOut(with, scaled, without, load);
+            return new HeldOut(with, scaled, Math.min(bare, carried), load);
         }
 
         /**

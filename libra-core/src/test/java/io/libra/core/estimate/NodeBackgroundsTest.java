@@ -150,6 +150,37 @@ class NodeBackgroundsTest {
         assertThat(e.estimation().ownLoad()).as(e.estimation().detail()).extracting(OwnLoad::id).doesNotContain("n3", "n5");
     }
 
+    /**
+     * n0's totals are exactly what its regions cost, n1's half as much again; half their regions
+     * trade places. Carried with n1's correction, the regions n0 took would have raised it by a
+     * quarter, which n0's own "offset" of nothing predicts better; but it does not beat no offset
+     * at all, so n0 has nothing of its own. n1 does: its residual stayed.
+     */
+    @Test
+    void aNodeMustBeatNoOffsetAsWellAsTheCarriedResiduals() {
+        CostFit fit = new CostFit(Dimension.CPU, true, new double[] {0, 1e-4, 0, 0, 0, 0, 0, 0, 0}, 0, 0, "");
+        List<NodeSample> samples = new ArrayList<>();
+        for (int t = 0; t < 2; t++) {
+            double[] half = reads(5_000);
+            samples.add(new NodeSample("n0", t, 1.0, 0, reads(10_000), reads(10_000),
+                    t == 0 ? java.util.Map.of() : java.util.Map.of("n1", half)));
+            samples.add(new NodeSample("n1", t, 1.5, 0, reads(10_000), reads(10_000),
+                    t == 0 ? java.util.Map.of() : java.util.Map.of("n0", half)));
+        }
+
+        NodeBackgrounds own = NodeBackgrounds.of(Dimension.CPU, fit, samples, java.util.Map.of());
+
+        assertThat(own.kinds()).as(own.detail()).containsOnlyKeys("n1");
+    }
+
+    /** Features of {@code n} small reads, with the background's slot at 1. */
+    private static double[] reads(double n) {
+        double[] x = new double[CostFeatures.count()];
+        x[CostFeatures.BACKGROUND] = 1;
+        x[1] = n;
+        return x;
+    }
+
     /** Node's measured CPU per region, at the node's speed. */
     private static double perRegion(ClusterSnapshot w, String node) {
         return w.nodes().get(index(w, node)).cpuUsage() / 1.6 / w.regions().stream().filter(r -> r.node().equals(node)).count();
