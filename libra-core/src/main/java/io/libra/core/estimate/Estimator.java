@@ -122,7 +122,7 @@ public final class Estimator {
     private static Map<String, OwnLoad.Kind> kinds(List<OwnLoad> remembered, Dimension d) {
         Map<String, OwnLoad.Kind> out = new HashMap<>();
         for (OwnLoad o : remembered) {
-            OwnLoad.Kind k = d == Dimension.CPU ? o.cpu() : o.disk();
+            OwnLoad.Kind k = o.kind(d);
             if (k != null) {
                 out.put(o.id(), k);
             }

@@ -1,5 +1,6 @@
 package io.libra.core.plan;
 
+import io.libra.core.model.Dimension;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -40,5 +41,10 @@ public record OwnLoad(String id, Kind cpu, Kind disk) {
         if (cpu == null && disk == null) {
             throw new IllegalArgumentException("node " + id + ": own load must name cpu or disk");
         }
+    }
+
+    /** What the node has of its own in {@code d}; null when nothing. */
+    public Kind kind(Dimension d) {
+        return d == Dimension.CPU ? cpu : disk;
     }
 }

@@ -6,6 +6,7 @@ import io.libra.core.plan.Action;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * One run of the cooperative scheduling loop. Each iteration takes the node with the largest
@@ -119,12 +120,9 @@ final class CooperativeRun {
             if (state.normalised(source, d) <= 1.0 || !conditions.benefit.holds(Candidate.of(state, r, source, -1, d))) {
                 return false;
             }
-            for (int dst : coolest[d.ordinal()].top(DESTINATIONS_TRIED)) {
-                Candidate c = Candidate.of(state, r, source, dst, d);
-                if (dst != source && state.allowed(r, dst) && conditions.load.holds(c) && conditions.ownLoadRelief.holds(c)) {
-                    state.move(c, conditions.ownRelief(), Notes.critical(state, source, d));
-                    return true;
-                }
+            if (moveToFirst(r, source, d, c -> conditions.load.holds(c) && conditions.ownLoadRelief.holds(c)
+                    ? conditions.ownRelief() : null)) {
+                return true;
             }
         }
         return false;
@@ -200,14 +198,7 @@ final class CooperativeRun {
 
     /** A region that cannot be split moves whole when some node stays below the source after taking it. */
     private boolean moveWhole(int r, int source, Dimension d) {
-        for (int dst : coolest[d.ordinal()].top(DESTINATIONS_TRIED)) {
-            Candidate c = Candidate.of(state, r, source, dst, d);
-            if (dst != source && state.allowed(r, dst) && conditions.belowSource.holds(c)) {
-                state.move(c, conditions.whole(), Notes.critical(state, source, d));
-                return true;
-            }
-        }
-        return false;
+        return moveToFirst(r, source, d, c -> conditions.belowSource.holds(c) ? conditions.whole() : null);
     }
 
     /**
@@ -215,13 +206,22 @@ final class CooperativeRun {
      * with the interference constraint holding on both nodes, or else with shared relief.
      */
     private boolean moveToDestination(int r, Dimension d, int source, boolean interferes) {
+        return moveToFirst(r, source, d, c -> !conditions.load.holds(c) ? null
+                : !interferes && conditions.interference.holds(c) ? conditions.paper()
+                : conditions.sharedRelief.holds(c) ? conditions.relief() : null);
+    }
+
+    /**
+     * Moves region r to the first of the coolest nodes in d (other than the source, allowed by the
+     * placement rule) for which {@code passes} names the conditions the move passed; null skips it.
+     */
+    private boolean moveToFirst(int r, int source, Dimension d, Function<Candidate, List<MigrationCondition>> passes) {
         for (int dst : coolest[d.ordinal()].top(DESTINATIONS_TRIED)) {
-            Candidate c = Candidate.of(state, r, source, dst, d);
-            if (dst == source || !state.allowed(r, dst) || !conditions.load.holds(c)) {
+            if (dst == source || !state.allowed(r, dst)) {
                 continue;
             }
-            List<MigrationCondition> passed = !interferes && conditions.interference.holds(c) ? conditions.paper()
-                    : conditions.sharedRelief.holds(c) ? conditions.relief() : null;
+            Candidate c = Candidate.of(state, r, source, dst, d);
+            List<MigrationCondition> passed = passes.apply(c);
             if (passed != null) {
                 state.move(c, passed, Notes.critical(state, source, d));
                 return true;

@@ -52,11 +52,10 @@ final class WorkingState {
         this.splitter = new RegionSplitter(context.estimation());
         this.placement = context.placement();
         for (io.libra.core.plan.OwnLoad o : context.ownLoad()) {
-            if (o.cpu() != null) {
-                own.get(Dimension.CPU.ordinal()).add(o.id());
-            }
-            if (o.disk() != null) {
-                own.get(Dimension.DISK.ordinal()).add(o.id());
+            for (Dimension d : Dimension.values()) {
+                if (o.kind(d) != null) {
+                    own.get(d.ordinal()).add(o.id());
+                }
             }
         }
         this.nodes = model.nodeCount();

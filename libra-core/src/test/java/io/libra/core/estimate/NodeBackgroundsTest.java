@@ -9,7 +9,9 @@ import io.libra.core.model.Node;
 import io.libra.core.model.Region;
 import io.libra.core.plan.OwnLoad;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class NodeBackgroundsTest {
@@ -163,12 +165,12 @@ class NodeBackgroundsTest {
         for (int t = 0; t < 2; t++) {
             double[] half = reads(5_000);
             samples.add(new NodeSample("n0", t, 1.0, 0, reads(10_000), reads(10_000),
-                    t == 0 ? java.util.Map.of() : java.util.Map.of("n1", half)));
+                    t == 0 ? Map.of() : Map.of("n1", half)));
             samples.add(new NodeSample("n1", t, 1.5, 0, reads(10_000), reads(10_000),
-                    t == 0 ? java.util.Map.of() : java.util.Map.of("n0", half)));
+                    t == 0 ? Map.of() : Map.of("n0", half)));
         }
 
-        NodeBackgrounds own = NodeBackgrounds.of(Dimension.CPU, fit, samples, java.util.Map.of());
+        NodeBackgrounds own = NodeBackgrounds.of(Dimension.CPU, fit, samples, Map.of());
 
         assertThat(own.kinds()).as(own.detail()).containsOnlyKeys("n1");
     }
@@ -194,7 +196,7 @@ class NodeBackgroundsTest {
         List<Region> onA = w.regions().stream().filter(r -> r.node().equals(a)).toList();
         List<Region> onB = w.regions().stream().filter(r -> r.node().equals(b)).toList();
         int k = Math.min(onA.size(), onB.size()) / 2;
-        java.util.Map<String, Region> swapped = new java.util.HashMap<>();
+        Map<String, Region> swapped = new HashMap<>();
         for (int i = 0; i < k; i++) {
             swapped.put(onA.get(i).id(), withCounters(onA.get(i), b, onB.get(i)));
             swapped.put(onB.get(i).id(), withCounters(onB.get(i), a, onA.get(i)));

@@ -15,10 +15,12 @@ import io.libra.core.model.Node;
 import io.libra.core.model.Region;
 import io.libra.core.plan.Constraint;
 import io.libra.core.plan.MoveAction;
+import io.libra.core.plan.OwnLoad;
 import io.libra.core.plan.Plan;
 import io.libra.core.plan.PlanStatus;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -60,12 +62,12 @@ class SchedulingRulesTest {
     @Test
     void aNodeHotWithLoadOfItsOwnShedsRegionsUnderOwnLoadRelief() {
         double[][] forty = new double[40][];
-        java.util.Arrays.fill(forty, new double[] {0.0125, 0.0125});
+        Arrays.fill(forty, new double[] {0.0125, 0.0125});
         LoadModel regions = model(forty, forty, forty, forty);
         double[] baseCpu = {0.6, 0, 0, 0};
         LoadModel m = new LoadModel(regions.nodes(), regions.regions(), baseCpu, new double[4]);
         CooperativeScheduler libra = new CooperativeScheduler();
-        List<io.libra.core.plan.OwnLoad> own = List.of(new io.libra.core.plan.OwnLoad("n0", io.libra.core.plan.OwnLoad.Kind.BACKGROUND, null));
+        List<OwnLoad> own = List.of(new OwnLoad("n0", OwnLoad.Kind.BACKGROUND, null));
 
         Plan without = libra.outcome(m, new PlanningContext(SchedulerConfig.DEFAULT, EstimationConfig.DEFAULT)).plan();
         Plan with = libra.outcome(m, new PlanningContext(SchedulerConfig.DEFAULT, EstimationConfig.DEFAULT, PlacementRule.ANY,
