@@ -81,9 +81,9 @@ public final class Estimator {
         LoadModel model = share(now, partial);
         String cpuModel = label(now, cpu);
         String diskModel = cache.isPresent() ? Estimation.LEARNT : label(now, disk);
-        double diskError = cache.map(c -> c.forecastError(windows.size())).orElse(disk.fitError());
+        double diskError = cache.map(c -> c.forecastError(windows.size())).orElse(disk.fitError() * diskOwn.errorLeft());
         Estimation e = new Estimation(cpuModel.equals(diskModel) ? cpuModel : cpuModel + "/" + diskModel,
-                windows.size(), fitError(now, cpu, diskError), Double.NaN,
+                windows.size(), fitError(now, cpu.fitError() * cpuOwn.errorLeft(), diskError), Double.NaN,
                 "cpu: " + detail(now, cpu, cpuOwn) + "; disk: "
                         + cache.map(CacheModel::describe).orElseGet(() -> detail(now, disk, diskOwn)),
                 ownLoad(now, cpuOwn, diskOwn));
@@ -168,9 +168,12 @@ public final class Estimator {
         return aside.isEmpty() ? fitted : fitted + "; " + aside;
     }
 
-    /** Held-out error of what is used; NaN where regions are measured (nothing was fitted). */
-    private static double fitError(ClusterSnapshot now, CostFit cpu, double disk) {
-        double c = LoadSharing.allMeasured(now, Dimension.CPU) ? Double.NaN : cpu.fitError();
+    /**
+     * Held-out error of what is used (each fit's with what the nodes' own loads leave of it); NaN where
+     * regions are measured (nothing was fitted).
+     */
+    private static double fitError(ClusterSnapshot now, double cpu, double disk) {
+        double c = LoadSharing.allMeasured(now, Dimension.CPU) ? Double.NaN : cpu;
         double d = LoadSharing.allMeasured(now, Dimension.DISK) ? Double.NaN : disk;
         if (Double.isNaN(c)) {
             return d;

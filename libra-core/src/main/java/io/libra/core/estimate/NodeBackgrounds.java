@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A background of each node's own, beyond the one every node carries in proportion to its size:
@@ -32,9 +33,12 @@ import java.util.Map;
  * @param offsets per node id, added to the node's base load (may be negative); absent means 0
  * @param speeds  per node id, what one unit of region work costs there against the mean node; absent means 1
  * @param detail  one clause for the estimation detail; empty when no node has an offset or a speed
+ * @param errorLeft the share of the node totals' error the offsets and speeds leave, each window predicted
+ *                  with them valued on the others ({@link #errorLeft}); 1 when no node has either
  */
-public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> speeds, String detail) {
-    public static final NodeBackgrounds NONE = new NodeBackgrounds(Map.of(), Map.of(), "");
+public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> speeds, String detail,
+                              double errorLeft) {
+    public static final NodeBackgrounds NONE = new NodeBackgrounds(Map.of(), Map.of(), "", 1);
     /** A window's predicted region load must differ by this share of the node's load from the others'. */
     static final double MIN_CHANGE = 0.05;
     /** The offset must cut the error on the changed windows by this fraction, so noise does not flip it. */
@@ -101,7 +105,26 @@ public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> s
         String keptOn = kept == 0 ? "" : String.format(Locale.ROOT, "; kept on %d whose regions have not changed since"
                 + " an earlier window showed it", kept);
         return new NodeBackgrounds(offsets, speeds, String.format(Locale.ROOT, "a background of its own on %d and a speed"
-                + " of its own on %d of %d nodes", offsets.size(), speeds.size(), byNode.size()) + shown + keptOn);
+                + " of its own on %d of %d nodes", offsets.size(), speeds.size(), byNode.size()) + shown + keptOn,
+                errorLeft(byNode, offsets.keySet(), speeds.keySet()));
+    }
+
+    /**
+     * Over every node and window, the error predicting its total with its own offset or speed (valued
+     * on its other windows) over the error without: how much of the cost fit's held-out error the
+     * nodes' own loads take away, so that the error a plan reports is that of the model it used.
+     */
+    private static double errorLeft(Map<String, Residuals> byNode, Set<String> offsets,
+                                    Set<String> speeds) {
+        double with = 0;
+        double without = 0;
+        for (Map.Entry<String, Residuals> e : byNode.entrySet()) {
+            Residuals r = e.getValue();
+            double bare = r.bareError();
+            without += bare;
+            with += offsets.contains(e.getKey()) ? r.offsetError() : speeds.contains(e.getKey()) ? r.speedError() : bare;
+        }
+        return without > 0 ? Math.min(1, with / without) : 1;
     }
 
     /**
@@ -201,6 +224,41 @@ public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> s
          * corrections are noisy and the others' mean is less so.
          */
         record HeldOut(double with, double scaled, double without, double load) {
+        }
+
+        /** Σ|measured − predicted| over every window. */
+        double bareError() {
+            double e = 0;
+            for (double[] w : windows) {
+                e += Math.abs(w[0] - w[1]);
+            }
+            return e;
+        }
+
+        /** As {@link #bareError} with the mean residual of the other windows added; bare with one window. */
+        double offsetError() {
+            if (windows.size() < 2) {
+                return bareError();
+            }
+            double e = 0;
+            for (int t = 0; t < windows.size(); t++) {
+                double[] w = windows.get(t);
+                e += Math.abs(w[0] - w[1] - othersMean(t, 0) + othersMean(t, 1));
+            }
+            return e;
+        }
+
+        /** As {@link #bareError} with the prediction scaled by the other windows' ratio; bare with one window. */
+        double speedError() {
+            if (windows.size() < 2) {
+                return bareError();
+            }
+            double e = 0;
+            for (int t = 0; t < windows.size(); t++) {
+                double[] w = windows.get(t);
+                e += Math.abs(w[0] - ratio(t) * w[1]);
+            }
+            return e;
         }
 
         HeldOut heldOut() {
