@@ -177,7 +177,7 @@ public final class Planner {
                 a.check(), previous, a.model(), a.snapshot());
         boolean idle = noise.plan().actions().isEmpty() && noise.plan().status() != PlanStatus.SUSPENDED;
         StrategyOutcome kept = idle && previous != null
-                ? Revert.of(previous, a.check(), a.model(), estimation, placement, strategy).orElse(noise) : noise;
+                ? Revert.orHeld(noise, previous, a.check(), a.model(), estimation, placement, strategy) : noise;
         Plan plan = Conservative.explain(kept.plan(), a.check()).withForecast(forecast(kept, a), a.estimation());
         plan = carriesOn(plan, a) && previous != null && !plan.isRevert() ? plan.withTakenBack(previous.takenBack()) : plan;
         PlanResult result = new PlanResult(plan, a.model(), kept.predicted(), Duration.between(a.started(), clock.instant()),
