@@ -3,6 +3,7 @@ package io.libra.core;
 import io.libra.core.estimate.LoadModel;
 import io.libra.core.plan.Plan;
 import io.libra.core.plan.PlanStatus;
+import io.libra.core.schedule.SchedulerConfig;
 import io.libra.core.schedule.StrategyOutcome;
 import java.util.Locale;
 
@@ -27,13 +28,16 @@ final class Hysteresis {
     }
 
     /**
-     * Whether {@code previous} moved regions and forecast Δ within λ: the cluster was balanced as far
-     * as the planner can tell, and what it measures above λ now is that forecast's error and the
-     * window's noise, which a next plan would chase (churn). A plan taking moves back is not one.
+     * Whether {@code previous} moved regions and forecast Δ within λ, give or take the benefit
+     * threshold (a run keeps no actions that gain less than it, so it may stop just short of λ): the
+     * cluster was balanced as far as the planner can tell, and what it measures above λ now is that
+     * forecast's error and the window's noise, which a next plan would chase (churn). A plan taking
+     * moves back is not one.
      */
-    static boolean reached(Plan previous, double lambda) {
+    static boolean reached(Plan previous, SchedulerConfig config) {
         return previous != null && previous.status() == PlanStatus.PLANNED && !previous.actions().isEmpty()
-                && !previous.isRevert() && previous.predicted() != null && previous.predicted().imbalanceDegree() <= lambda;
+                && !previous.isRevert() && previous.predicted() != null
+                && previous.predicted().imbalanceDegree() <= config.lambda() + config.benefitThreshold();
     }
 
     /**
@@ -41,11 +45,12 @@ final class Hysteresis {
      * λ, and Δ has not passed the resume threshold. A round stuck within the band is balanced too:
      * were it not, the next round would plan from λ, below the band the balanced round set.
      */
-    static StrategyOutcome hold(StrategyOutcome outcome, boolean afterBalanced, Plan previous, double lambda,
+    static StrategyOutcome hold(StrategyOutcome outcome, boolean afterBalanced, Plan previous, SchedulerConfig config,
                                 LoadModel model) {
         Plan p = outcome.plan();
+        double lambda = config.lambda();
         boolean planned = p.status() == PlanStatus.PLANNED && !p.actions().isEmpty();
-        boolean reached = !afterBalanced && reached(previous, lambda);
+        boolean reached = !afterBalanced && reached(previous, config);
         if (!(afterBalanced || reached) || !(planned || p.status() == PlanStatus.STUCK) || p.before() == null) {
             return outcome;
         }
@@ -54,7 +59,7 @@ final class Hysteresis {
         if (delta > resume) {
             return outcome;
         }
-        String since = reached ? String.format(Locale.ROOT, "the last plan forecast Δ = %.3f ≤ λ",
+        String since = reached ? String.format(Locale.ROOT, "the last plan forecast Δ = %.3f, within λ",
                 previous.predicted().imbalanceDegree()) : "the last round was balanced";
         String why = String.format(Locale.ROOT, "Δ = %.3f ≤ %.0fλ = %.3f and %s:"
                 + " within the hysteresis, planning resumes above %.3f", delta, RESUME_MULTIPLE, resume, since, resume);
