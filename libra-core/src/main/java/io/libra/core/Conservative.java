@@ -24,6 +24,8 @@ final class Conservative {
     /** The benefit threshold must stay below 1 (SchedulerConfig's bound). */
     private static final double MAX_THRESHOLD = 0.9;
     private static final double NOISE_MULTIPLE = 1.0;
+    /** How every action of a conservative plan begins its reason's clause, which the plan JSON keeps. */
+    private static final String MARK = "conservative: benefit above";
 
     private Conservative() {
     }
@@ -99,6 +101,12 @@ final class Conservative {
                 ? String.format(Locale.ROOT, ", %.1f%% for a plan this size", 100 * noise) : "";
     }
 
+    /** Whether every action of {@code p} says it was planned conservatively ({@link #explain}); false without actions. */
+    static boolean marked(Plan p) {
+        return !p.actions().isEmpty() && p.actions().stream()
+                .allMatch(a -> a.reason() != null && a.reason().note() != null && a.reason().note().contains(MARK));
+    }
+
     /** Says in the plan's detail and in every action's reason why the plan is conservative. */
     static Plan explain(Plan plan, Optional<PredictionCheck> check) {
         if (check.isEmpty()) {
@@ -110,10 +118,9 @@ final class Conservative {
             return plan.withActions(plan.actions(), detail);
         }
         String clause = check.get().refitted()
-                ? String.format(Locale.ROOT, "conservative: benefit above the refitted model's error on the last moves %.1f%%",
+                ? String.format(Locale.ROOT, MARK + " the refitted model's error on the last moves %.1f%%",
                         100 * check.get().bound())
-                : String.format(Locale.ROOT, "conservative: benefit above the measured forecast error %.1f%%",
-                        100 * check.get().error());
+                : String.format(Locale.ROOT, MARK + " the measured forecast error %.1f%%", 100 * check.get().error());
         List<Action> actions = new ArrayList<>(plan.actions().size());
         for (Action a : plan.actions()) {
             actions.add(a.reason() == null ? a : a.withReason(a.reason().withNote(clause)));

@@ -35,14 +35,27 @@ final class Hysteresis {
      * moves back is not one.
      */
     static boolean reached(Plan previous, SchedulerConfig config) {
+        return moved(previous) && previous.predicted().imbalanceDegree() <= config.lambda() + config.benefitThreshold();
+    }
+
+    /**
+     * Whether {@code previous} was a conservative plan ({@link Conservative#marked}) that forecast Δ
+     * within the band: it moved all that beat the planner's measured error, so by the planner's own
+     * account what it leaves within 2λ cannot be told from that error, and chasing it is churn.
+     */
+    static boolean settled(Plan previous, SchedulerConfig config) {
+        return moved(previous) && Conservative.marked(previous)
+                && previous.predicted().imbalanceDegree() <= RESUME_MULTIPLE * config.lambda();
+    }
+
+    private static boolean moved(Plan previous) {
         return previous != null && previous.status() == PlanStatus.PLANNED && !previous.actions().isEmpty()
-                && !previous.isRevert() && previous.predicted() != null
-                && previous.predicted().imbalanceDegree() <= config.lambda() + config.benefitThreshold();
+                && !previous.isRevert() && previous.predicted() != null;
     }
 
     /**
      * The outcome, or a balanced plan when the last round was balanced, or its plan {@link #reached}
-     * λ, and Δ has not passed the resume threshold. A round stuck within the band is balanced too:
+     * λ or {@link #settled} within the band, and Δ has not passed the resume threshold. A round stuck within the band is balanced too:
      * were it not, the next round would plan from λ, below the band the balanced round set.
      */
     static StrategyOutcome hold(StrategyOutcome outcome, boolean afterBalanced, Plan previous, SchedulerConfig config,
@@ -51,7 +64,8 @@ final class Hysteresis {
         double lambda = config.lambda();
         boolean planned = p.status() == PlanStatus.PLANNED && !p.actions().isEmpty();
         boolean reached = !afterBalanced && reached(previous, config);
-        if (!(afterBalanced || reached) || !(planned || p.status() == PlanStatus.STUCK) || p.before() == null) {
+        boolean settled = !afterBalanced && !reached && settled(previous, config);
+        if (!(afterBalanced || reached || settled) || !(planned || p.status() == PlanStatus.STUCK) || p.before() == null) {
             return outcome;
         }
         double delta = p.before().imbalanceDegree();
@@ -59,8 +73,9 @@ final class Hysteresis {
         if (delta > resume) {
             return outcome;
         }
-        String since = reached ? String.format(Locale.ROOT, "the last plan forecast Δ = %.3f, within λ",
-                previous.predicted().imbalanceDegree()) : "the last round was balanced";
+        String since = reached || settled ? String.format(Locale.ROOT, "the last plan%s forecast Δ = %.3f, within %s",
+                settled ? ", conservative," : "", previous.predicted().imbalanceDegree(), settled ? "2λ" : "λ")
+                : "the last round was balanced";
         String why = String.format(Locale.ROOT, "Δ = %.3f ≤ %.0fλ = %.3f and %s:"
                 + " within the hysteresis, planning resumes above %.3f", delta, RESUME_MULTIPLE, resume, since, resume);
         return new StrategyOutcome(Plan.empty(p.strategy(), p.before(), PlanStatus.BALANCED, why), model);
