@@ -51,7 +51,8 @@ final class CooperativeRun {
     }
 
     List<Action> schedule() {
-        double best = delta();
+        double start = delta();
+        double best = start;
         int bestLength = 0;
         // each prefix that lowered Δ, in order: {length, Δ}
         List<double[]> lowered = new ArrayList<>();
@@ -80,15 +81,19 @@ final class CooperativeRun {
                 lowered.add(new double[] {bestLength, now});
             }
         }
-        return new ArrayList<>(state.actions().subList(0, worthKeeping(lowered, best, config.benefitThreshold())));
+        return new ArrayList<>(state.actions().subList(0, worthKeeping(lowered, start, best, config.benefitThreshold())));
     }
 
     /**
-     * The shortest prefix within the benefit threshold of the lowest Δ: actions after it gain less
-     * than the threshold says outweighs the cost of moving, as one region must (ycsb-f seed 23 under
-     * node-speed reached Δ 0.0646 in 21 actions and 0.0628 in 317).
+     * The shortest prefix within the benefit threshold of the lowest Δ, none when the whole run gains
+     * no more than it from {@code start}: actions that together gain less than the threshold says
+     * outweighs the cost of moving, as one region must, are not worth their moves (ycsb-f seed 23
+     * under node-speed reached Δ 0.0646 in 21 actions and 0.0628 in 317).
      */
-    static int worthKeeping(List<double[]> lowered, double best, double threshold) {
+    static int worthKeeping(List<double[]> lowered, double start, double best, double threshold) {
+        if (start - best <= threshold) {
+            return 0;
+        }
         for (double[] p : lowered) {
             if (p[1] <= best + threshold) {
                 return (int) p[0];

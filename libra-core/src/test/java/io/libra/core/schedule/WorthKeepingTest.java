@@ -13,16 +13,21 @@ class WorthKeepingTest {
 
     @Test
     void actionsThatGainLessThanTheBenefitThresholdAreNotKept() {
-        assertThat(CooperativeRun.worthKeeping(LOWERED, 0.0628, 1.0 / 500)).isEqualTo(21);
+        assertThat(CooperativeRun.worthKeeping(LOWERED, 0.0754, 0.0628, 1.0 / 500)).isEqualTo(21);
     }
 
     @Test
     void withoutAThresholdTheRunKeepsThePrefixThatReachedTheLowestDelta() {
-        assertThat(CooperativeRun.worthKeeping(LOWERED, 0.0628, 0)).isEqualTo(317);
+        assertThat(CooperativeRun.worthKeeping(LOWERED, 0.0754, 0.0628, 0)).isEqualTo(317);
+    }
+
+    @Test
+    void aRunThatGainsNoMoreThanTheThresholdInAllKeepsNothing() {
+        assertThat(CooperativeRun.worthKeeping(LOWERED, 0.0640, 0.0628, 1.0 / 500)).isZero();
     }
 
     @Test
     void aRunThatLoweredNothingKeepsNothing() {
-        assertThat(CooperativeRun.worthKeeping(List.of(), 0.2, 1.0 / 500)).isZero();
+        assertThat(CooperativeRun.worthKeeping(List.of(), 0.2, 0.2, 1.0 / 500)).isZero();
     }
 }
