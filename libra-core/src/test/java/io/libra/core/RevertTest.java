@@ -51,6 +51,15 @@ class RevertTest {
      * what the counters say (a cost the model does not know), so Δ ends higher than before.
      */
     private static ClusterSnapshot afterCostlierMove(ClusterSnapshot before, Plan first) {
+        ClusterSnapshot moved = afterMoves(before, first);
+        String hurt = moves(first).get(0).to();
+        List<Node> nodes = new ArrayList<>();
+        moved.nodes().forEach(n -> nodes.add(n.id().equals(hurt) ? n.withMeasured(n.cpuUsage() * 2, n.diskBytesPerSec() * 2) : n));
+        return moved.withState(nodes, moved.regions());
+    }
+
+    /** {@code before} with {@code first}'s moves carried out, every node measuring what its regions' counters say. */
+    private static ClusterSnapshot afterMoves(ClusterSnapshot before, Plan first) {
         List<Region> regions = new ArrayList<>();
         for (Region r : before.regions()) {
             String to = r.node();
@@ -59,11 +68,7 @@ class RevertTest {
             }
             regions.add(r.onNode(to));
         }
-        ClusterSnapshot moved = Clusters.snapshot(4, regions);
-        String hurt = moves(first).get(0).to();
-        List<Node> nodes = new ArrayList<>();
-        moved.nodes().forEach(n -> nodes.add(n.id().equals(hurt) ? n.withMeasured(n.cpuUsage() * 2, n.diskBytesPerSec() * 2) : n));
-        return moved.withState(nodes, moved.regions());
+        return Clusters.snapshot(4, regions);
     }
 
     private Assessment assess(ClusterSnapshot now, ClusterSnapshot before, Plan previous) {
@@ -204,15 +209,7 @@ class RevertTest {
     void aRiseTheRefittedModelDoesNotPutOnTheMovesTakesNothingBack() {
         ClusterSnapshot before = hotN0();
         Plan first = firstPlan(before);
-        List<Region> regions = new ArrayList<>();
-        for (Region r : before.regions()) {
-            String to = r.node();
-            for (MoveAction m : moves(first)) {
-                to = m.region().equals(r.id()) ? m.to() : to;
-            }
-            regions.add(r.onNode(to));
-        }
-        ClusterSnapshot moved = Clusters.snapshot(4, regions);
+        ClusterSnapshot moved = afterMoves(before, first);
         // n0, which the moves relieved, measures 1.5 times its regions' counters: hotter than before them
         List<Node> nodes = new ArrayList<>();
         moved.nodes().forEach(n -> nodes.add(n.id().equals("n0") ? n.withMeasured(n.cpuUsage() * 1.5,

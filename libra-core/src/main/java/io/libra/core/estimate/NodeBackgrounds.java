@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.IntToDoubleFunction;
 
 /**
  * A background of each node's own, beyond the one every node carries in proportion to its size:
@@ -228,35 +229,25 @@ public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> s
 
         /** Σ|measured − predicted| over every window. */
         double bareError() {
-            double e = 0;
-            for (double[] w : windows) {
-                e += Math.abs(w[0] - w[1]);
-            }
-            return e;
+            return errorOver(t -> windows.get(t)[1]);
         }
 
         /** As {@link #bareError} with the mean residual of the other windows added; bare with one window. */
         double offsetError() {
-            if (windows.size() < 2) {
-                return bareError();
-            }
-            double e = 0;
-            for (int t = 0; t < windows.size(); t++) {
-                double[] w = windows.get(t);
-                e += Math.abs(w[0] - w[1] - othersMean(t, 0) + othersMean(t, 1));
-            }
-            return e;
+            return windows.size() < 2 ? bareError()
+                    : errorOver(t -> windows.get(t)[1] + othersMean(t, 0) - othersMean(t, 1));
         }
 
         /** As {@link #bareError} with the prediction scaled by the other windows' ratio; bare with one window. */
         double speedError() {
-            if (windows.size() < 2) {
-                return bareError();
-            }
+            return windows.size() < 2 ? bareError() : errorOver(t -> ratio(t) * windows.get(t)[1]);
+        }
+
+        /** Σ|measured − predicted(t)| over every window t. */
+        private double errorOver(IntToDoubleFunction predicted) {
             double e = 0;
             for (int t = 0; t < windows.size(); t++) {
-                double[] w = windows.get(t);
-                e += Math.abs(w[0] - ratio(t) * w[1]);
+                e += Math.abs(windows.get(t)[0] - predicted.applyAsDouble(t));
             }
             return e;
         }

@@ -75,6 +75,15 @@ class NodeBackgroundsTest {
         assertThat(e.model().base(index(now, "n3"), Dimension.CPU) - others).isCloseTo(EXTRA, within(0.1));
     }
 
+    /** The estimate on four windows in which n3 measures {@code slower} times its CPU. */
+    private Estimator.Estimate slowerN3(double slower) {
+        List<ClusterSnapshot> before = new ArrayList<>();
+        for (int w = 0; w < 3; w++) {
+            before.add(withCpuTimes(window(w), "n3", slower));
+        }
+        return estimator.estimate(withCpuTimes(window(3), "n3", slower), before);
+    }
+
     /**
      * n3 runs all its work 1.6 times slower than the others, in four windows between which every
      * node's regions changed: its residual grew with its regions' load, so it is a speed of n3's
@@ -83,13 +92,9 @@ class NodeBackgroundsTest {
     @Test
     void aNodeWhoseTotalScalesWithItsRegionsRunsAtASpeedOfItsOwn() {
         double slower = 1.6;
-        List<ClusterSnapshot> before = new ArrayList<>();
-        for (int w = 0; w < 3; w++) {
-            before.add(withCpuTimes(window(w), "n3", slower));
-        }
         ClusterSnapshot now = withCpuTimes(window(3), "n3", slower);
 
-        Estimator.Estimate e = estimator.estimate(now, before);
+        Estimator.Estimate e = slowerN3(slower);
 
         assertThat(e.cpuOwn().offsets()).as(e.estimation().detail()).doesNotContainKey("n3");
         assertThat(e.cpuOwn().speed("n3")).as(e.estimation().detail()).isCloseTo(slower, within(0.25));
@@ -109,14 +114,7 @@ class NodeBackgroundsTest {
      */
     @Test
     void theFitErrorReportedIsThatOfTheModelWithTheNodesOwnLoads() {
-        double slower = 1.6;
-        List<ClusterSnapshot> before = new ArrayList<>();
-        for (int w = 0; w < 3; w++) {
-            before.add(withCpuTimes(window(w), "n3", slower));
-        }
-        ClusterSnapshot now = withCpuTimes(window(3), "n3", slower);
-
-        Estimator.Estimate e = estimator.estimate(now, before);
+        Estimator.Estimate e = slowerN3(1.6);
 
         assertThat(e.cpuOwn().speeds()).as(e.estimation().detail()).containsKey("n3");
         assertThat(e.cpuOwn().errorLeft()).isLessThan(0.5);
