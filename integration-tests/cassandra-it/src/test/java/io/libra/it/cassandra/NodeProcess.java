@@ -17,6 +17,11 @@ import java.util.concurrent.TimeUnit;
  * cassandra-all never joins the test's classpath), on 127.0.0.N with JMX on port N*100+7000.
  */
 final class NodeProcess implements AutoCloseable {
+    /** How long a moving node waits for the ring to learn its pending ranges (test setting, Cassandra's is 30 s). */
+    private static final int RING_DELAY_MS = 5000;
+    /** The same for a bootstrapping node: Cassandra's default. */
+    private static final int BOOTSTRAP_RING_DELAY_MS = 30_000;
+
     final int index;
     final String host;
     final int jmxPort;
@@ -113,7 +118,10 @@ final class NodeProcess implements AutoCloseable {
                 "-Dlogback.configurationFile=" + dir.resolve("logback.xml").toUri(),
                 "-Dcassandra.jmx.local.port=" + jmxPort,
                 "-Dcassandra-foreground=yes",
-                "-Dcassandra.ring_delay_ms=5000",
+                // a node that bootstraps under writes waits Cassandra's default ring delay before it streams:
+                // with the test setting (5 s) on a loaded two-core machine, a coordinator that had not yet
+                // learnt its pending ranges acknowledged 4 of 30,000 RF 1 keys at ALL that the new owner never got
+                "-Dcassandra.ring_delay_ms=" + (bootstrap ? BOOTSTRAP_RING_DELAY_MS : RING_DELAY_MS),
                 "-Dcassandra.skip_wait_for_gossip_to_settle=0",
                 "-cp", dir.toAbsolutePath() + java.io.File.pathSeparator + lib.toAbsolutePath() + "/*",
                 "org.apache.cassandra.service.CassandraDaemon"));
