@@ -53,12 +53,14 @@ final class Revert {
         PredictionCheck c = check.get();
         String worse = String.format(Locale.ROOT, "the last plan's moves left the measured Δ worse, %.3f → %.3f",
                 c.deltaBefore(), c.deltaNow());
-        Optional<StrategyOutcome> back = of(previous, c, model, estimation, placement, strategy, worse + ": taking them back");
-        if (back.isEmpty() || c.error() > c.claimed() || lowers(back.get(), model)) {
-            return back.orElse(held);
+        String taking = worse + ": taking them back";
+        // judged on every move taken back, before the store's placement rule is told of any
+        Optional<StrategyOutcome> judged = of(previous, c, model, estimation, PlacementRule.ANY, strategy, taking);
+        if (judged.isEmpty() || c.error() > c.claimed() || lowers(judged.get(), model)) {
+            return of(previous, c, model, estimation, placement, strategy, taking).orElse(held);
         }
         String why = String.format(Locale.ROOT, "%s, but taking them back is forecast to leave Δ at %.3f, not below %.3f"
-                + " now: they stay", worse, back.get().predicted().balance().imbalanceDegree(),
+                + " now: they stay", worse, judged.get().predicted().balance().imbalanceDegree(),
                 model.balance().imbalanceDegree());
         Plan p = held.plan();
         return new StrategyOutcome(p.withActions(p.actions(), p.detail() == null || p.detail().isEmpty() ? why

@@ -218,10 +218,24 @@ class RevertTest {
         Assessment a = assess(now, before, first);
         assertThat(a.check().orElseThrow().worsened()).isTrue();
 
-        Plan p = planner.finish(nothing(a), a, first, PlacementRule.ANY).plan();
+        List<String> committed = new ArrayList<>();
+        PlacementRule recording = new PlacementRule() {
+            @Override
+            public String refuseMove(String region, String node) {
+                return null;
+            }
+
+            @Override
+            public void moved(String region, String node) {
+                committed.add(region + "->" + node);
+            }
+        };
+
+        Plan p = planner.finish(nothing(a), a, first, recording).plan();
 
         assertThat(p.isRevert()).isFalse();
         assertThat(p.actions()).isEmpty();
+        assertThat(committed).as("the store's placement rule is told of no move back").isEmpty();
         assertThat(p.detail()).contains("the last plan's moves left the measured Δ worse")
                 .contains("but taking them back is forecast to leave Δ at").contains("they stay");
     }

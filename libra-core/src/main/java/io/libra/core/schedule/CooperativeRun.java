@@ -81,21 +81,23 @@ final class CooperativeRun {
                 lowered.add(new double[] {bestLength, now});
             }
         }
-        return new ArrayList<>(state.actions().subList(0, worthKeeping(lowered, start, best, config.benefitThreshold())));
+        return new ArrayList<>(state.actions().subList(0, worthKeeping(lowered, start, best, config.benefitThreshold(), config.lambda())));
     }
 
     /**
      * The shortest prefix within the benefit threshold of the lowest Δ, none when the whole run gains
      * no more than it from {@code start}: actions that together gain less than the threshold says
      * outweighs the cost of moving, as one region must, are not worth their moves (ycsb-f seed 23
-     * under node-speed reached Δ 0.0646 in 21 actions and 0.0628 in 317).
+     * under node-speed reached Δ 0.0646 in 21 actions and 0.0628 in 317). A run that reached λ keeps
+     * the shortest prefix within λ, so Theorem 1 still holds.
      */
-    static int worthKeeping(List<double[]> lowered, double start, double best, double threshold) {
-        if (start - best <= threshold) {
+    static int worthKeeping(List<double[]> lowered, double start, double best, double threshold, double lambda) {
+        if (best > lambda && start - best <= threshold) {
             return 0;
         }
+        double bound = best <= lambda ? Math.min(best + threshold, lambda) : best + threshold;
         for (double[] p : lowered) {
-            if (p[1] <= best + threshold) {
+            if (p[1] <= bound) {
                 return (int) p[0];
             }
         }

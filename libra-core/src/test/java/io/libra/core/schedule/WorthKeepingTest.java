@@ -13,21 +13,29 @@ class WorthKeepingTest {
 
     @Test
     void actionsThatGainLessThanTheBenefitThresholdAreNotKept() {
-        assertThat(CooperativeRun.worthKeeping(LOWERED, 0.0754, 0.0628, 1.0 / 500)).isEqualTo(21);
+        assertThat(CooperativeRun.worthKeeping(LOWERED, 0.0754, 0.0628, 1.0 / 500, 0.05)).isEqualTo(21);
     }
 
     @Test
     void withoutAThresholdTheRunKeepsThePrefixThatReachedTheLowestDelta() {
-        assertThat(CooperativeRun.worthKeeping(LOWERED, 0.0754, 0.0628, 0)).isEqualTo(317);
+        assertThat(CooperativeRun.worthKeeping(LOWERED, 0.0754, 0.0628, 0, 0.05)).isEqualTo(317);
     }
 
     @Test
     void aRunThatGainsNoMoreThanTheThresholdInAllKeepsNothing() {
-        assertThat(CooperativeRun.worthKeeping(LOWERED, 0.0640, 0.0628, 1.0 / 500)).isZero();
+        assertThat(CooperativeRun.worthKeeping(LOWERED, 0.0640, 0.0628, 1.0 / 500, 0.05)).isZero();
+    }
+
+    /** Theorem 1: a run that reached λ keeps the shortest prefix within λ, however little it gained past it. */
+    @Test
+    void aRunThatReachedLambdaKeepsThePrefixThatReachedIt() {
+        List<double[]> lowered = List.of(new double[] {3, 0.0512}, new double[] {9, 0.0503}, new double[] {12, 0.0499});
+        assertThat(CooperativeRun.worthKeeping(lowered, 0.0515, 0.0499, 1.0 / 500, 0.05)).isEqualTo(12);
+        assertThat(CooperativeRun.worthKeeping(lowered, 0.0515, 0.0499, 1.0 / 500, 0.04)).isZero();
     }
 
     @Test
     void aRunThatLoweredNothingKeepsNothing() {
-        assertThat(CooperativeRun.worthKeeping(List.of(), 0.2, 0.2, 1.0 / 500)).isZero();
+        assertThat(CooperativeRun.worthKeeping(List.of(), 0.2, 0.2, 1.0 / 500, 0.05)).isZero();
     }
 }
