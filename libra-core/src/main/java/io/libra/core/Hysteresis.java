@@ -55,8 +55,9 @@ final class Hysteresis {
 
     /**
      * The outcome, or a balanced plan when the last round was balanced, or its plan {@link #reached}
-     * λ or {@link #settled} within the band, and Δ has not passed the resume threshold. A round stuck within the band is balanced too:
-     * were it not, the next round would plan from λ, below the band the balanced round set.
+     * λ or {@link #settled} within the band, and Δ has not passed the resume threshold. A round stuck
+     * within the band is balanced too: were it not, the next round would plan from λ, below the band
+     * the balanced round set.
      */
     static StrategyOutcome hold(StrategyOutcome outcome, boolean afterBalanced, Plan previous, SchedulerConfig config,
                                 LoadModel model) {

@@ -57,7 +57,8 @@ final class Revert {
         // judged on every move taken back, before the store's placement rule is told of any
         Optional<StrategyOutcome> judged = of(previous, c, model, estimation, PlacementRule.ANY, strategy, taking);
         if (judged.isEmpty() || c.error() > c.claimed() || lowers(judged.get(), model)) {
-            return of(previous, c, model, estimation, placement, strategy, taking).orElse(held);
+            return placement == PlacementRule.ANY ? judged.orElse(held)
+                    : of(previous, c, model, estimation, placement, strategy, taking).orElse(held);
         }
         String why = String.format(Locale.ROOT, "%s, but taking them back is forecast to leave Δ at %.3f, not below %.3f"
                 + " now: they stay", worse, judged.get().predicted().balance().imbalanceDegree(),

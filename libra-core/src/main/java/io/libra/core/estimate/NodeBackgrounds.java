@@ -234,13 +234,22 @@ public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> s
 
         /** As {@link #bareError} with the mean residual of the other windows added; bare with one window. */
         double offsetError() {
-            return windows.size() < 2 ? bareError()
-                    : errorOver(t -> windows.get(t)[1] + othersMean(t, 0) - othersMean(t, 1));
+            return windows.size() < 2 ? bareError() : errorOver(this::withOffset);
         }
 
         /** As {@link #bareError} with the prediction scaled by the other windows' ratio; bare with one window. */
         double speedError() {
-            return windows.size() < 2 ? bareError() : errorOver(t -> ratio(t) * windows.get(t)[1]);
+            return windows.size() < 2 ? bareError() : errorOver(this::withSpeed);
+        }
+
+        /** Window t's prediction with the node's offset valued on the other windows (two or more). */
+        private double withOffset(int t) {
+            return windows.get(t)[1] + othersMean(t, 0) - othersMean(t, 1);
+        }
+
+        /** Window t's prediction with the node's speed valued on the other windows. */
+        private double withSpeed(int t) {
+            return ratio(t) * windows.get(t)[1];
         }
 
         /** Σ|measured − predicted(t)| over every window t. */
@@ -261,8 +270,8 @@ public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> s
             for (int t = 0; t < windows.size(); t++) {
                 double[] w = windows.get(t);
                 if (changed(t)) {
-                    with += Math.abs(w[0] - w[1] - othersMean(t, 0) + othersMean(t, 1));
-                    scaled += Math.abs(w[0] - ratio(t) * w[1]);
+                    with += Math.abs(w[0] - withOffset(t));
+                    scaled += Math.abs(w[0] - withSpeed(t));
                     bare += Math.abs(w[0] - w[1]);
                     carried += Math.abs(w[0] - (Double.isNaN(w[2]) ? w[1] : w[2]));
                     load += w[0];

@@ -53,7 +53,6 @@ final class CooperativeRun {
     List<Action> schedule() {
         double start = delta();
         double best = start;
-        int bestLength = 0;
         // each prefix that lowered Δ, in order: {length, Δ}
         List<double[]> lowered = new ArrayList<>();
         boolean progressSinceReset = false;
@@ -77,11 +76,11 @@ final class CooperativeRun {
             double now = delta();
             if (now < best - 1e-12) {
                 best = now;
-                bestLength = state.actions().size();
-                lowered.add(new double[] {bestLength, now});
+                lowered.add(new double[] {state.actions().size(), now});
             }
         }
-        return new ArrayList<>(state.actions().subList(0, worthKeeping(lowered, start, best, config.benefitThreshold(), config.lambda())));
+        int kept = worthKeeping(lowered, start, best, config.benefitThreshold(), config.lambda());
+        return new ArrayList<>(state.actions().subList(0, kept));
     }
 
     /**
