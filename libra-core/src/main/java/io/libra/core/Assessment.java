@@ -20,14 +20,24 @@ import java.util.Optional;
  * @param afterBalanced  whether the previous round found the cluster balanced (see {@link Hysteresis})
  * @param rival          a second model of the window that explains it about as well, as {@code model}
  *                       was made from the estimate ({@link RivalModels}); empty when there is none
+ * @param quiet          the node totals of this window and the earlier ones in which no region moved,
+ *                       averaged, when there are such windows (for {@link Hysteresis})
  */
 public record Assessment(ClusterSnapshot snapshot, LoadModel model, Optional<PredictionCheck> check,
                          Estimation estimation, SchedulerConfig config, Instant started, boolean afterBalanced,
-                         Optional<Estimator.Rival> rival) {
+                         Optional<Estimator.Rival> rival, Optional<QuietWindows> quiet) {
 
     /** The same assessment on another model (one table's regions, for instance), begun at {@code at}; no rival. */
     public Assessment on(LoadModel other, Instant at) {
-        return new Assessment(snapshot, other, check, estimation, config, at, afterBalanced, Optional.empty());
+        return new Assessment(snapshot, other, check, estimation, config, at, afterBalanced, Optional.empty(), quiet);
+    }
+
+    /**
+     * The same assessment with Δ judged on this window alone: for a model of part of the cluster (one
+     * table's regions), whose Δ the averaged node totals of {@link QuietWindows} do not tell.
+     */
+    public Assessment withoutQuietWindows() {
+        return new Assessment(snapshot, model, check, estimation, config, started, afterBalanced, rival, Optional.empty());
     }
 
     /** Whether the last forecast missed by more than its plan claimed to fix, so this round plans conservatively. */

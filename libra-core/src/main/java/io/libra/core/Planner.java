@@ -153,7 +153,7 @@ public final class Planner {
         Estimation said = realised.map(r -> how.withClause(r.describe())).orElse(how);
         return new Assessment(snapshot, planned.apply(estimate.model()), check, said, Conservative.config(config, check,
                 LoadModel.measuredBalance(snapshot).imbalanceDegree()),
-                start, request.afterBalanced(), rival);
+                start, request.afterBalanced(), rival, QuietWindows.of(snapshot, request.history()));
     }
 
     /**
@@ -172,7 +172,7 @@ public final class Planner {
      * ({@link Revert}), each as the store's placement rule allows. {@code previous} may be null.
      */
     public PlanResult finish(StrategyOutcome outcome, Assessment a, Plan previous, PlacementRule placement) {
-        StrategyOutcome held = Hysteresis.hold(outcome, a.afterBalanced(), previous, config, a.model());
+        StrategyOutcome held = Hysteresis.hold(outcome, a.afterBalanced(), previous, config, a.model(), a.quiet());
         StrategyOutcome noise = Conservative.repeated(Conservative.withinNoise(held, a.check(), a.model(), a.snapshot()),
                 a.check(), previous, a.model(), a.snapshot());
         boolean idle = noise.plan().actions().isEmpty() && noise.plan().status() != PlanStatus.SUSPENDED;

@@ -1,0 +1,74 @@
+package io.libra.core;
+
+import io.libra.core.estimate.LoadModel;
+import io.libra.core.model.ClusterSnapshot;
+import io.libra.core.model.Node;
+import io.libra.core.model.Region;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The node totals of the windows since a region last moved, averaged: while nothing moves, each
+ * window measures the same layout again, and their mean has less of a single window's noise.
+ * Δ is a maximum over nodes, so one noisy window lifts it past the hysteresis' resume threshold
+ * now and then when the mean would not (the paper filters "short-term fluctuations" with a longer
+ * heartbeat; this is the same filter over the windows a planner already keeps).
+ *
+ * @param windows how many windows the mean is over, this one included
+ * @param delta   Δ of the mean node totals
+ */
+public record QuietWindows(int windows, double delta) {
+
+    /** The mean over {@code now} and the newest windows of {@code history} with its layout; empty when the last window had another. */
+    static Optional<QuietWindows> of(ClusterSnapshot now, List<ClusterSnapshot> history) {
+        Map<String, String> layout = layout(now);
+        List<ClusterSnapshot> quiet = new ArrayList<>(List.of(now));
+        for (int i = history.size() - 1; i >= 0 && sameLayout(history.get(i), layout) && sameNodes(history.get(i), now); i--) {
+            quiet.add(history.get(i));
+        }
+        if (quiet.size() < 2) {
+            return Optional.empty();
+        }
+        Map<String, double[]> sums = new HashMap<>();
+        for (ClusterSnapshot w : quiet) {
+            for (Node n : w.nodes()) {
+                double[] sum = sums.computeIfAbsent(n.id(), k -> new double[2]);
+                sum[0] += n.cpuUsage();
+                sum[1] += n.diskBytesPerSec();
+            }
+        }
+        List<Node> mean = new ArrayList<>(now.nodes().size());
+        for (Node n : now.nodes()) {
+            double[] sum = sums.get(n.id());
+            mean.add(new Node(n.id(), n.cpuCores(), sum[0] / quiet.size(), sum[1] / quiet.size(), n.capacity()));
+        }
+        double delta = LoadModel.measuredBalance(now.withState(mean, now.regions())).imbalanceDegree();
+        return Optional.of(new QuietWindows(quiet.size(), delta));
+    }
+
+    /** Whether {@code w} has each of its regions where {@code layout} has it, and no other. */
+    private static boolean sameLayout(ClusterSnapshot w, Map<String, String> layout) {
+        return w.regions().size() == layout.size() && w.regions().stream().allMatch(r -> r.node().equals(layout.get(r.id())));
+    }
+
+    private static boolean sameNodes(ClusterSnapshot w, ClusterSnapshot now) {
+        return ids(w).equals(ids(now));
+    }
+
+    private static Set<String> ids(ClusterSnapshot s) {
+        return s.nodes().stream().map(Node::id).collect(Collectors.toSet());
+    }
+
+    private static Map<String, String> layout(ClusterSnapshot s) {
+        Map<String, String> m = new HashMap<>(s.regions().size() * 2);
+        for (Region r : s.regions()) {
+            m.put(r.id(), r.node());
+        }
+        return m;
+    }
+}
