@@ -74,6 +74,31 @@ class ClosedLoopChurnTest {
     }
 
     /**
+     * Under node-speed (each node's CPU 0.7-1.4 times the work) a forecast lands a few percent off,
+     * and the measured Δ of a cluster within 1.10 rises past 2λ on a noisy window now and then. The
+     * plans that chased either moved 36% of the first plans' data after the third window on ycsb-b
+     * seeds 13-24 (`libra loop --truth node-speed`). The band held over the mean of the windows
+     * since a region last moved, and after a plan within its own forecast error of λ, keeps the runs
+     * that are within 1.10 by the third window under the issue's tenth.
+     */
+    @Test
+    void underNodeSpeedTheRunsWithinTheTargetByTheThirdWindowThenMoveUnderATenthOfTheFirst() {
+        double first = 0;
+        double later = 0;
+        for (long seed = 13; seed <= 24; seed++) {
+            ClosedLoop.Run r = ClosedLoop.run(Scenario.byName("ycsb-b"), seed, Planner.builder().build(), 8,
+                    CostModel.Form.NODE_SPEED);
+            Score third = r.after().get(2);
+            if (Math.max(third.cpuMaxOverMean(), third.diskMaxOverMean()) <= 1.10) {
+                first += r.moved().get(0);
+                later += r.moved().subList(3, 8).stream().mapToDouble(Double::doubleValue).sum();
+            }
+        }
+        assertThat(first).as("runs within 1.10 by the third window").isPositive();
+        assertThat(later / first).as("data moved after the third window / by the first").isLessThanOrEqualTo(0.10);
+    }
+
+    /**
      * One closed loop: bytes moved by the first plan and by the plans from round {@code from}
      * (0-based) on, and the true Max/Mean after each round.
      */
