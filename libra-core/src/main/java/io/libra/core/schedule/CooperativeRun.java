@@ -30,8 +30,15 @@ final class CooperativeRun {
     private final List<Integer> exhausted = new ArrayList<>();
     private final BitSet unsplittable = new BitSet();
     private final int cap;
+    private final boolean noNewPeak;
 
-    CooperativeRun(LoadModel model, PlanningContext context) {
+    /**
+     * @param noNewPeak whether a move may only go where the destination ends no higher in the other
+     *                  dimension than the source is now in its critical one (or within 1 + λ): such a
+     *                  move cannot raise Δ ({@link #newPeak})
+     */
+    CooperativeRun(LoadModel model, PlanningContext context, boolean noNewPeak) {
+        this.noNewPeak = noNewPeak;
         this.config = context.config();
         this.state = new WorkingState(model, context);
         this.conditions = new MigrationConditions(config);
@@ -245,12 +252,23 @@ final class CooperativeRun {
                 continue;
             }
             Candidate c = Candidate.of(state, r, source, dst, d);
-            List<MigrationCondition> passed = passes.apply(c);
+            List<MigrationCondition> passed = noNewPeak && newPeak(c) ? null : passes.apply(c);
             if (passed != null) {
                 state.move(c, passed, Notes.critical(state, source, d));
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * Whether the move would lift the destination in the other dimension above both 1 + λ and the
+     * source's load now in the critical one: above the peak it relieves. The paper's conditions do
+     * not look at the destination's other dimension; on nodes of unequal speed the coolest in CPU
+     * are often the hottest in disk, and moves there only trade one peak for a higher one.
+     */
+    private boolean newPeak(Candidate c) {
+        Dimension o = c.critical().other();
+        return c.destinationLoad(o) + c.shareAtDestination(o) > Math.max(1 + config.lambda(), c.sourceLoad(c.critical()));
     }
 }

@@ -48,7 +48,12 @@ public final class CooperativeScheduler implements Strategy {
     /**
      * Runs the loop again on its own outcome until a run finds nothing more (or Δ ≤ λ): a fresh
      * run forgets which nodes and regions the last one gave up on, and may find more. So the
-     * plan is a fixed point: planning its predicted state again gives an empty plan.
+     * plan is a fixed point: planning its predicted state again gives an empty plan. The first
+     * runs raise no new peak ({@link CooperativeRun}: no destination ends above the load it
+     * relieves in the other dimension); when one finds nothing more short of λ, the next moves
+     * under the paper's conditions alone, whose alternation between the dimensions can need a step
+     * past the peak (two nodes, each hot in one dimension, swap their regions), and after it the
+     * runs raise no new peak again. The plan ends where neither kind of run finds anything.
      */
     private record Rounds(List<Action> actions, LoadModel predicted) {
     }
@@ -58,11 +63,19 @@ public final class CooperativeScheduler implements Strategy {
         LoadModel current = model;
         PlanApplier applier = new PlanApplier(context.estimation());
         int cap = context.config().maxActions();
+        boolean noNewPeak = true;
+        int idle = 0;
         for (int round = 0; round < MAX_ROUNDS; round++) {
-            List<Action> more = new CooperativeRun(current, context).schedule();
+            List<Action> more = new CooperativeRun(current, context, noNewPeak).schedule();
             if (more.isEmpty()) {
-                break;
+                if (++idle == 2) {
+                    break; // neither kind of run finds anything more here: a fixed point
+                }
+                noNewPeak = !noNewPeak;
+                continue;
             }
+            idle = 0;
+            noNewPeak = true;
             all.addAll(more);
             if (context.config().lazy()) {
                 all = new ArrayList<>(PlanOptimizer.optimize(model, all));
