@@ -64,7 +64,8 @@ final class Hysteresis {
     /** "λ", or λ and the forecast error the plan was made with when that set its {@link #tolerance}. */
     private static String within(Plan previous, SchedulerConfig config) {
         double t = tolerance(previous, config);
-        return t > config.benefitThreshold() && previous.predicted().imbalanceDegree() > config.lambda() + config.benefitThreshold()
+        boolean beyondThreshold = previous.predicted().imbalanceDegree() > config.lambda() + config.benefitThreshold();
+        return t > config.benefitThreshold() && beyondThreshold
                 ? String.format(Locale.ROOT, "λ and the forecast error it was planned with (%.1f%%)", 100 * t) : "λ";
     }
 
@@ -95,10 +96,12 @@ final class Hysteresis {
             return outcome;
         }
         String since = reached || settled ? String.format(Locale.ROOT, "the last plan%s forecast Δ = %.3f, within %s",
-                settled ? ", conservative," : "", previous.predicted().imbalanceDegree(), settled ? "2λ" : within(previous, config))
+                settled ? ", conservative," : "", previous.predicted().imbalanceDegree(),
+                settled ? "2λ" : within(previous, config))
                 : "the last round was balanced";
-        String over = quiet.map(q -> String.format(Locale.ROOT, " over the %d windows since a region last moved (this one's %.3f)",
-                q.windows(), p.before().imbalanceDegree())).orElse("");
+        String over = quiet.map(q -> String.format(Locale.ROOT,
+                " over the %d windows since a region last moved (this one's %.3f)", q.windows(),
+                p.before().imbalanceDegree())).orElse("");
         String why = String.format(Locale.ROOT, "Δ = %.3f%s ≤ %.0fλ = %.3f and %s:"
                 + " within the hysteresis, planning resumes above %.3f", delta, over, RESUME_MULTIPLE, resume, since, resume);
         return new StrategyOutcome(Plan.empty(p.strategy(), p.before(), PlanStatus.BALANCED, why), model);

@@ -24,11 +24,14 @@ import java.util.stream.Collectors;
  */
 public record QuietWindows(int windows, double delta) {
 
-    /** The mean over {@code now} and the newest windows of {@code history} with its layout; empty when the last window had another. */
+    /**
+     * The mean over {@code now} and the newest windows of {@code history} with its nodes and layout;
+     * empty when the window before it had another.
+     */
     static Optional<QuietWindows> of(ClusterSnapshot now, List<ClusterSnapshot> history) {
         Map<String, String> layout = layout(now);
         List<ClusterSnapshot> quiet = new ArrayList<>(List.of(now));
-        for (int i = history.size() - 1; i >= 0 && sameLayout(history.get(i), layout) && sameNodes(history.get(i), now); i--) {
+        for (int i = history.size() - 1; i >= 0 && alike(history.get(i), now, layout); i--) {
             quiet.add(history.get(i));
         }
         if (quiet.size() < 2) {
@@ -51,13 +54,10 @@ public record QuietWindows(int windows, double delta) {
         return Optional.of(new QuietWindows(quiet.size(), delta));
     }
 
-    /** Whether {@code w} has each of its regions where {@code layout} has it, and no other. */
-    private static boolean sameLayout(ClusterSnapshot w, Map<String, String> layout) {
-        return w.regions().size() == layout.size() && w.regions().stream().allMatch(r -> r.node().equals(layout.get(r.id())));
-    }
-
-    private static boolean sameNodes(ClusterSnapshot w, ClusterSnapshot now) {
-        return ids(w).equals(ids(now));
+    /** Whether {@code w} has the nodes of {@code now}, and each of its regions where {@code layout} has it and no other. */
+    private static boolean alike(ClusterSnapshot w, ClusterSnapshot now, Map<String, String> layout) {
+        return w.regions().size() == layout.size() && ids(w).equals(ids(now))
+                && w.regions().stream().allMatch(r -> r.node().equals(layout.get(r.id())));
     }
 
     private static Set<String> ids(ClusterSnapshot s) {
