@@ -27,17 +27,18 @@ public record Assessment(ClusterSnapshot snapshot, LoadModel model, Optional<Pre
                          Estimation estimation, SchedulerConfig config, Instant started, boolean afterBalanced,
                          Optional<Estimator.Rival> rival, Optional<QuietWindows> quiet) {
 
-    /** The same assessment on another model (one table's regions, for instance), begun at {@code at}; no rival. */
-    public Assessment on(LoadModel other, Instant at) {
-        return new Assessment(snapshot, other, check, estimation, config, at, afterBalanced, Optional.empty(), quiet);
+    /**
+     * The same assessment on a model of part of the cluster (one table's regions), begun at
+     * {@code at}: no rival, and Δ judged on this window alone, since the averaged node totals of
+     * {@link QuietWindows} do not tell that part's Δ.
+     */
+    public Assessment on(LoadModel part, Instant at) {
+        return new Assessment(snapshot, part, check, estimation, config, at, afterBalanced, Optional.empty(), Optional.empty());
     }
 
-    /**
-     * The same assessment with Δ judged on this window alone: for a model of part of the cluster (one
-     * table's regions), whose Δ the averaged node totals of {@link QuietWindows} do not tell.
-     */
-    public Assessment withoutQuietWindows() {
-        return new Assessment(snapshot, model, check, estimation, config, started, afterBalanced, rival, Optional.empty());
+    /** The same assessment on the rival model of the same window and cluster ({@link RivalModels}); no rival of its own. */
+    Assessment onRival(LoadModel rivalModel) {
+        return new Assessment(snapshot, rivalModel, check, estimation, config, started, afterBalanced, Optional.empty(), quiet);
     }
 
     /** Whether the last forecast missed by more than its plan claimed to fix, so this round plans conservatively. */

@@ -30,8 +30,9 @@ public record QuietWindows(int windows, double delta) {
      */
     static Optional<QuietWindows> of(ClusterSnapshot now, List<ClusterSnapshot> history) {
         Map<String, String> layout = layout(now);
+        Set<String> nodes = ids(now);
         List<ClusterSnapshot> quiet = new ArrayList<>(List.of(now));
-        for (int i = history.size() - 1; i >= 0 && alike(history.get(i), now, layout); i--) {
+        for (int i = history.size() - 1; i >= 0 && alike(history.get(i), nodes, layout); i--) {
             quiet.add(history.get(i));
         }
         if (quiet.size() < 2) {
@@ -54,9 +55,9 @@ public record QuietWindows(int windows, double delta) {
         return Optional.of(new QuietWindows(quiet.size(), delta));
     }
 
-    /** Whether {@code w} has the nodes of {@code now}, and each of its regions where {@code layout} has it and no other. */
-    private static boolean alike(ClusterSnapshot w, ClusterSnapshot now, Map<String, String> layout) {
-        return w.regions().size() == layout.size() && ids(w).equals(ids(now))
+    /** Whether {@code w} has these {@code nodes}, and each of its regions where {@code layout} has it and no other. */
+    private static boolean alike(ClusterSnapshot w, Set<String> nodes, Map<String, String> layout) {
+        return w.regions().size() == layout.size() && ids(w).equals(nodes)
                 && w.regions().stream().allMatch(r -> r.node().equals(layout.get(r.id())));
     }
 

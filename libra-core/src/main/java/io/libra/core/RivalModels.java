@@ -48,7 +48,7 @@ public final class RivalModels {
         Plan p = kept.plan();
         StrategyOutcome said = new StrategyOutcome(p.withActions(p.actions(), p.detail().isEmpty() ? why
                 : p.detail() + "; " + why), kept.predicted());
-        return new Choice(said, cache ? a.on(rival.model(), a.started()) : a);
+        return new Choice(said, cache ? a.onRival(rival.model()) : a);
     }
 
     private static String reason(Estimator.Rival rival, boolean cache, double[][] delta, double[] regret) {

@@ -74,7 +74,7 @@ final class TableModels {
      */
     static PlanResult plan(Planner planner, Assessment run, String table, PlacementRule rule, InstantSource clock) {
         LoadModel model = of(run.model(), table, planner.estimation());
-        Assessment mine = run.on(model, clock.instant()).withoutQuietWindows();
+        Assessment mine = run.on(model, clock.instant());
         StrategyOutcome outcome = planner.strategy().outcome(model,
                 new PlanningContext(run.config(), planner.estimation(), rule));
         return planner.finish(outcome, mine);
