@@ -17,11 +17,17 @@ public final class CostFeatures {
     /** Index of the per-node constant (background work no counter explains). */
     public static final int BACKGROUND = 0;
     static final List<String> NAMES = List.of("background", "small reads", "small read bytes",
-            "medium reads", "medium read bytes", "large reads", "large read bytes", "writes", "write bytes");
+            "medium reads", "medium read bytes", "large reads", "large read bytes", "writes", "write bytes",
+            "replica writes");
     /** Reads of this many floors or more are large. */
     static final double LARGE_FLOORS = 16;
     static final int WRITE_OPS = 7;
     private static final int WRITE_BYTES = 8;
+    /**
+     * Index of the second per-node feature: the writes a node applies as a replica of regions led
+     * elsewhere ({@link Followers}), which no region of its own carries.
+     */
+    public static final int FOLLOWERS = 9;
 
     private final double floorBytes;
 
@@ -37,9 +43,24 @@ public final class CostFeatures {
         return NAMES.get(k);
     }
 
-    /** The kind of a feature: 0 the constant, 1 reads (ops and bytes of every class), 2 writes. */
+    /** The kind of a feature: 0 the constant, 1 reads (ops and bytes of every class), 2 writes, 3 replica writes. */
     static int kind(int k) {
-        return k == BACKGROUND ? 0 : k < WRITE_OPS ? 1 : 2;
+        return k == BACKGROUND ? 0 : k == FOLLOWERS ? 3 : k < WRITE_OPS ? 1 : 2;
+    }
+
+    /** Whether feature k belongs to the node, not to its regions. */
+    static boolean perNode(int k) {
+        return k == BACKGROUND || k == FOLLOWERS;
+    }
+
+    /** A region's writes weighed by {@code prior}'s write weights: what a replica of it applies, up to a scale. */
+    static double replicated(RegionCounters c, double[] prior) {
+        return prior[WRITE_OPS] * c.writeOps() + prior[WRITE_BYTES] * c.writeBytes();
+    }
+
+    /** {@link #replicated(RegionCounters, double[])} of summed features. */
+    static double replicated(double[] x, double[] prior) {
+        return prior[WRITE_OPS] * x[WRITE_OPS] + prior[WRITE_BYTES] * x[WRITE_BYTES];
     }
 
     /** Adds a region's features (without the constant) to {@code into}. */

@@ -167,7 +167,7 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
      */
     static boolean regionsCost(double[] w) {
         for (int k = 0; k < w.length; k++) {
-            if (k != CostFeatures.BACKGROUND && w[k] > 0) {
+            if (!CostFeatures.perNode(k) && w[k] > 0) {
                 return true;
             }
         }

@@ -147,7 +147,10 @@ public final class Estimator {
         if (!fit.learnt()) {
             return new LoadSharing.Rule(mapping.cost(), mapping.background(), own);
         }
-        return new LoadSharing.Rule(r -> fit.cost(features.of(r.counters())), fit.background(), own);
+        double phi = fit.weights()[CostFeatures.FOLLOWERS];
+        double[] prior = CostFeatures.prior(fit.dimension(), config);
+        return new LoadSharing.Rule(r -> fit.cost(features.of(r.counters())), fit.background(), own,
+                s -> Followers.of(s, fit.dimension(), phi, prior));
     }
 
     private static String label(ClusterSnapshot now, CostFit fit) {
@@ -202,11 +205,13 @@ public final class Estimator {
             }
             double[] cpuSize = Normalisation.sizes(s, Dimension.CPU);
             double[] diskSize = Normalisation.sizes(s, Dimension.DISK);
+            double[] cpuReplicas = replicas(s, byNode, Dimension.CPU);
+            double[] diskReplicas = replicas(s, byNode, Dimension.DISK);
             for (int j = 0; j < s.nodes().size(); j++) {
                 Node n = s.nodes().get(j);
                 double[] x = byNode.get(n.id());
-                out.add(new NodeSample(n.id(), w, n.cpuUsage(), n.diskBytesPerSec(), sized(x, cpuSize[j]), sized(x, diskSize[j]),
-                        arrived.getOrDefault(n.id(), Map.of())));
+                out.add(new NodeSample(n.id(), w, n.cpuUsage(), n.diskBytesPerSec(), perNode(x, cpuSize[j], cpuReplicas[j]),
+                        perNode(x, diskSize[j], diskReplicas[j]), arrived.getOrDefault(n.id(), Map.of())));
             }
         }
         return out;
@@ -221,9 +226,29 @@ public final class Estimator {
         return out;
     }
 
-    private static double[] sized(double[] x, double size) {
+    /** A node's features with its per-node ones: its size, and the replica writes it applies ({@link Followers}). */
+    private static double[] perNode(double[] x, double size, double replicas) {
         double[] out = x.clone();
         out[CostFeatures.BACKGROUND] = size;
+        out[CostFeatures.FOLLOWERS] = replicas;
         return out;
+    }
+
+    /**
+     * Per node in window s, the replica writes it applies per unit of φ ({@link Followers}), the
+     * writes weighed by the mapping ({@link CostFeatures#replicated}); zeros where the window cannot
+     * show followers ({@link Followers#sizes}).
+     */
+    private double[] replicas(ClusterSnapshot s, Map<String, double[]> byNode, Dimension d) {
+        double[] size = Followers.sizes(s, d);
+        if (size.length == 0) {
+            return new double[s.nodes().size()];
+        }
+        double[] prior = CostFeatures.prior(d, config);
+        double[] led = new double[size.length];
+        for (int j = 0; j < led.length; j++) {
+            led[j] = CostFeatures.replicated(byNode.get(s.nodes().get(j).id()), prior);
+        }
+        return Followers.replicas(size, java.util.Arrays.stream(size).sum(), led);
     }
 }

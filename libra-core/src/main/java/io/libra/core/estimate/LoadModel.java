@@ -34,6 +34,8 @@ public final class LoadModel {
     private final Cache cache;
     /** Per node, the CPU one unit of region work costs there relative to the mean node (1 when not learnt). */
     private final double[] speed;
+    /** Per dimension (CPU, disk), the replica writes nodes apply for regions led elsewhere; null when none. */
+    private final Followers[] followers;
 
     /**
      * A cache model on a layout: node j's disk in another layout is {@code start[j]} plus what the
@@ -59,14 +61,15 @@ public final class LoadModel {
     }
 
     public LoadModel(List<Node> nodes, List<RegionLoad> regions, double[] baseCpu, double[] baseDisk) {
-        this(nodes, regions, baseCpu, baseDisk, null, null);
+        this(nodes, regions, baseCpu, baseDisk, null, null, new Followers[2]);
     }
 
     private LoadModel(List<Node> nodes, List<RegionLoad> regions, double[] baseCpu, double[] baseDisk, Cache cache,
-                      double[] speed) {
+                      double[] speed, Followers[] followers) {
         this.nodes = List.copyOf(nodes);
         this.cache = cache;
         this.speed = speed;
+        this.followers = followers.clone();
         this.regions = List.copyOf(regions);
         this.baseCpu = baseCpu.clone();
         this.baseDisk = baseDisk.clone();
@@ -78,6 +81,8 @@ public final class LoadModel {
             cpu[j] += r.cpu();
             disk[j] += r.disk();
         }
+        addFollowers(Dimension.CPU, cpu);
+        addFollowers(Dimension.DISK, disk);
         if (cache != null) {
             List<List<io.libra.core.model.Region>> on = byNode();
             for (int j = 0; j < disk.length; j++) {
@@ -86,6 +91,30 @@ public final class LoadModel {
         }
         this.targetCpu = targets(Dimension.CPU, cpu);
         this.targetDisk = targets(Dimension.DISK, disk);
+    }
+
+    private void addFollowers(Dimension d, double[] load) {
+        if (followers[d.ordinal()] != null) {
+            double[] replica = replicas(d, followers[d.ordinal()], speed, regions);
+            for (int j = 0; j < load.length; j++) {
+                load[j] += replica[j];
+            }
+        }
+    }
+
+    /** Per node, the replica writes {@code f} has it apply for {@code led} (in CPU at its speed, when it has one). */
+    private double[] replicas(Dimension d, Followers f, double[] speeds, List<RegionLoad> led) {
+        double[] replica = f.loads(regionsOnly(led), this::nodeIndex);
+        if (d == Dimension.CPU && speeds != null) {
+            for (int j = 0; j < replica.length; j++) {
+                replica[j] *= speeds[j];
+            }
+        }
+        return replica;
+    }
+
+    private static List<io.libra.core.model.Region> regionsOnly(List<RegionLoad> loads) {
+        return loads.stream().map(RegionLoad::region).toList();
     }
 
     private static Map<String, Integer> indexOf(List<Node> nodes) {
@@ -106,7 +135,55 @@ public final class LoadModel {
 
     /** The same nodes and base load with another region layout (a plan's predicted state). */
     public LoadModel withRegions(List<RegionLoad> newRegions) {
-        return new LoadModel(nodes, newRegions, baseCpu, baseDisk, cache, speed);
+        return new LoadModel(nodes, newRegions, baseCpu, baseDisk, cache, speed, followers);
+    }
+
+    /**
+     * The same loads where nodes apply replica writes for regions led elsewhere ({@link Followers}):
+     * each node's base gives up what they add in this layout, and they follow the layout from then on.
+     */
+    public LoadModel withFollowers(Followers cpuFollowers, Followers diskFollowers) {
+        Followers[] f = {cpuFollowers, diskFollowers};
+        double[] bc = baseCpu.clone();
+        double[] bd = baseDisk.clone();
+        for (Dimension d : Dimension.values()) {
+            if (f[d.ordinal()] != null) {
+                double[] replica = replicas(d, f[d.ordinal()], speed, regions);
+                double[] base = d == Dimension.CPU ? bc : bd;
+                for (int j = 0; j < base.length; j++) {
+                    base[j] -= replica[j];
+                }
+            }
+        }
+        return new LoadModel(nodes, regions, bc, bd, cache, speed, f);
+    }
+
+    /**
+     * What node j applies in d for region r as a replica while r is led elsewhere: leading r there
+     * saves it this much (0 without followers).
+     */
+    public double replicaAt(RegionLoad r, Dimension d, int j) {
+        Followers f = followers[d.ordinal()];
+        return f == null ? 0 : f.at(j, f.weight(r.region())) * speedIn(d, j);
+    }
+
+    /**
+     * What node k applies more in d for region r's replicas once r is led by {@code to} instead of
+     * {@code from}, beside {@link #replicaAt} ({@link Followers#spread}); 0 without followers.
+     */
+    public double replicaSpread(RegionLoad r, Dimension d, int k, int from, int to) {
+        Followers f = followers[d.ordinal()];
+        return f == null ? 0 : f.spread(k, from, to, f.weight(r.region())) * speedIn(d, k);
+    }
+
+    /** Whether moving a region from {@code from} to {@code to} changes what every node applies for its replicas in d. */
+    public boolean replicasSpread(Dimension d, int from, int to) {
+        Followers f = followers[d.ordinal()];
+        return f != null && f.spreads(from, to);
+    }
+
+    private double speedIn(Dimension d, int j) {
+        return d == Dimension.CPU && speed != null ? speed[j] : 1;
     }
 
     /**
@@ -117,8 +194,31 @@ public final class LoadModel {
      */
     public LoadModel restricted(List<Node> kept, List<RegionLoad> movable, double[] keptBaseCpu, double[] keptBaseDisk) {
         double[] keptSpeed = speed == null ? null : kept.stream().mapToDouble(n -> speed[nodeIndex(n.id())]).toArray();
-        LoadModel m = new LoadModel(kept, movable, keptBaseCpu, keptBaseDisk, null, keptSpeed);
+        int[] at = kept.stream().mapToInt(n -> nodeIndex(n.id())).toArray();
+        Followers[] f = new Followers[2];
+        double[][] bases = {keptBaseCpu.clone(), keptBaseDisk.clone()};
+        for (Dimension d : Dimension.values()) {
+            if (followers[d.ordinal()] != null) {
+                f[d.ordinal()] = followers[d.ordinal()].on(at);
+                fixedReplicas(d, at, movable, bases[d.ordinal()]);
+            }
+        }
+        LoadModel m = new LoadModel(kept, movable, bases[0], bases[1], null, keptSpeed, f);
         return cache == null ? m : m.withCache(cache.model());
+    }
+
+    /**
+     * Adds to each kept node's base what it applies for the regions left out of the restricted
+     * model (they lead where they are), so that only the movable regions' replicas follow moves.
+     */
+    private void fixedReplicas(Dimension d, int[] kept, List<RegionLoad> movable, double[] base) {
+        java.util.Set<String> moving = new java.util.HashSet<>();
+        movable.forEach(r -> moving.add(r.id()));
+        List<RegionLoad> fixed = regions.stream().filter(r -> !moving.contains(r.id())).toList();
+        double[] replica = replicas(d, followers[d.ordinal()], speed, fixed);
+        for (int i = 0; i < kept.length; i++) {
+            base[i] += replica[kept[i]];
+        }
     }
 
     /** The same loads; another layout changes a node's disk as {@code model} says ({@link CacheModel}). */
@@ -128,7 +228,8 @@ public final class LoadModel {
         for (int j = 0; j < modelled.length; j++) {
             modelled[j] = model.nodeDisk(on.get(j));
         }
-        return new LoadModel(nodes, regions, baseCpu, baseDisk, new Cache(model, disk.clone(), modelled), speed);
+        return new LoadModel(nodes, regions, baseCpu, baseDisk, new Cache(model, disk.clone(), modelled), speed,
+                followers);
     }
 
     /** The learnt block cache node disk follows, if any. */
@@ -164,7 +265,7 @@ public final class LoadModel {
             bd[j] += r.disk() * (1 - share.disk());
             moving.add(new RegionLoad(r.region(), r.cpu() * share.cpu(), r.disk() * share.disk()));
         }
-        return new LoadModel(nodes, moving, bc, bd, cache, speed);
+        return new LoadModel(nodes, moving, bc, bd, cache, speed, followers);
     }
 
     /**
@@ -172,7 +273,17 @@ public final class LoadModel {
      * the mean node: a region's CPU scales by the ratio of its destination's speed to its node's.
      */
     public LoadModel withSpeeds(double[] speeds) {
-        return new LoadModel(nodes, regions, baseCpu, baseDisk, cache, speeds.clone());
+        double[] bc = baseCpu.clone();
+        Followers f = followers[Dimension.CPU.ordinal()];
+        if (f != null) {
+            // the replica writes a node applies run at its speed too; its load in this layout stays as measured
+            double[] before = replicas(Dimension.CPU, f, speed, regions);
+            double[] after = replicas(Dimension.CPU, f, speeds, regions);
+            for (int j = 0; j < bc.length; j++) {
+                bc[j] += before[j] - after[j];
+            }
+        }
+        return new LoadModel(nodes, regions, bc, baseDisk, cache, speeds.clone(), followers);
     }
 
     /** Region r's CPU were it on node j (its own CPU on its node). */

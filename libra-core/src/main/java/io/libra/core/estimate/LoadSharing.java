@@ -33,9 +33,14 @@ final class LoadSharing {
      * How one dimension is shared: the cost that weighs regions and the base each node keeps, a
      * background per node of mean size (each node's in proportion to its size) plus its own offset.
      */
-    record Rule(RegionCost cost, double background, NodeBackgrounds own) {
+    record Rule(RegionCost cost, double background, NodeBackgrounds own,
+                java.util.function.Function<ClusterSnapshot, Followers> followers) {
         Rule(RegionCost cost, double background) {
             this(cost, background, NodeBackgrounds.NONE);
+        }
+
+        Rule(RegionCost cost, double background, NodeBackgrounds own) {
+            this(cost, background, own, s -> null);
         }
 
         /** A node of its own speed runs its share of the background at that speed too. */
@@ -57,13 +62,21 @@ final class LoadSharing {
         for (int i = 0; i < at.length; i++) {
             at[i] = index.get(s.regions().get(i).node());
         }
-        Shares c = Shares.of(s, at, Dimension.CPU, cpu);
-        Shares d = Shares.of(s, at, Dimension.DISK, disk);
+        Followers cpuFollowers = cpu.followers().apply(s);
+        Followers diskFollowers = disk.followers().apply(s);
+        Shares c = Shares.of(s, at, Dimension.CPU, cpu, replicas(s, index, cpuFollowers));
+        Shares d = Shares.of(s, at, Dimension.DISK, disk, replicas(s, index, diskFollowers));
         List<RegionLoad> loads = new ArrayList<>(at.length);
         for (int i = 0; i < at.length; i++) {
             loads.add(new RegionLoad(s.regions().get(i), c.region[i], d.region[i]));
         }
-        return new LoadModel(nodes, loads, c.base, d.base);
+        LoadModel model = new LoadModel(nodes, loads, c.base, d.base);
+        return cpuFollowers == null && diskFollowers == null ? model : model.withFollowers(cpuFollowers, diskFollowers);
+    }
+
+    /** Per node, the replica writes it applies for regions led elsewhere in this window; zeros without followers. */
+    private static double[] replicas(ClusterSnapshot s, Map<String, Integer> index, Followers f) {
+        return f == null ? new double[s.nodes().size()] : f.loads(s.regions(), index::get);
     }
 
     /** Whether every node with regions shares its load in d by its regions' measured figures. */
@@ -149,7 +162,7 @@ final class LoadSharing {
     }
 
     private record Shares(double[] region, double[] base) {
-        static Shares of(ClusterSnapshot s, int[] at, Dimension d, Rule rule) {
+        static Shares of(ClusterSnapshot s, int[] at, Dimension d, Rule rule, double[] replicas) {
             int n = s.nodes().size();
             List<Region> regions = s.regions();
             double[] weight = new double[regions.size()];
@@ -171,7 +184,9 @@ final class LoadSharing {
                     scale[j] = Math.min(1, load / measured[j]);
                     base[j] = load - measured[j] * scale[j];
                 } else {
-                    base[j] = total[j] > 0 ? Math.min(load, Math.max(0, rule.base(s.nodes().get(j), size[j]))) : load;
+                    Node node = s.nodes().get(j);
+                    double own = rule.base(node, size[j]) + replicas[j] * rule.own().speed(node.id());
+                    base[j] = total[j] > 0 ? Math.min(load, Math.max(0, own)) : load;
                     scale[j] = total[j] > 0 ? (load - base[j]) / total[j] : 0;
                 }
             }

@@ -9,6 +9,8 @@ import java.util.List;
  */
 final class Moments {
     private static final double COLLINEAR = 1e-9;
+    /** Kinds of feature {@link #scaledPriorByKind} scales apart: background, reads, writes, replica writes. */
+    private static final int KINDS = 4;
 
     private final double[][] gram;
     private final double[] xty;
@@ -142,29 +144,34 @@ final class Moments {
 
     /**
      * The mapping with its read and its write parts scaled apart, plus a per-node background:
-     * {@code b + a_r × (prior reads · x) + a_w × (prior writes · x)}, pulled toward the two-weight
-     * model by {@code pull}. Three weights: what the paper's correction factor (and its write cost
+     * {@code b + a_r × (prior reads · x) + a_w × (prior writes · x)} (+ {@code φ ×} the replica writes
+     * a node applies, where its window shows them: {@link Followers}), pulled toward the two-weight
+     * model (φ toward 0) by {@code pull}. Three weights: what the paper's correction factor (and its write cost
      * on disk) gets wrong is the ratio of writes to reads, which this learns from few samples.
      */
     double[] scaledPriorByKind(double pull) {
-        double[][] g = new double[3][3];
-        double[] y = new double[3];
+        double[][] g = new double[KINDS][KINDS];
+        double[] y = new double[KINDS];
         for (int p = 0; p < xty.length; p++) {
-            double sp = p == CostFeatures.BACKGROUND ? 1 : priorShape[p];
+            double sp = shapeByKind(p);
             y[CostFeatures.kind(p)] += sp * xty[p];
             for (int q = 0; q < xty.length; q++) {
-                double sq = q == CostFeatures.BACKGROUND ? 1 : priorShape[q];
-                g[CostFeatures.kind(p)][CostFeatures.kind(q)] += sp * gram[p][q] * sq;
+                g[CostFeatures.kind(p)][CostFeatures.kind(q)] += sp * gram[p][q] * shapeByKind(q);
             }
         }
         double[] ba = backgroundAndScale();
-        double[] start = ba != null ? new double[] {ba[0], ba[1], ba[1]} : new double[] {0, priorScale(), priorScale()};
-        double[] k = RidgeNnls.solve(g, y, start, pull, new boolean[3]);
+        double[] start = ba != null ? new double[] {ba[0], ba[1], ba[1], 0} : new double[] {0, priorScale(), priorScale(), 0};
+        double[] k = RidgeNnls.solve(g, y, start, pull, new boolean[KINDS]);
         double[] w = new double[priorShape.length];
         for (int p = 0; p < w.length; p++) {
-            w[p] = p == CostFeatures.BACKGROUND ? k[0] : priorShape[p] * k[CostFeatures.kind(p)];
+            w[p] = shapeByKind(p) * k[CostFeatures.kind(p)];
         }
         return w;
+    }
+
+    /** Feature p's weight within its kind: the prior's, and 1 for the per-node features (their kind is their weight). */
+    private double shapeByKind(int p) {
+        return CostFeatures.perNode(p) ? 1 : priorShape[p];
     }
 
     /** The fit pulled toward the scaled prior; {@code dropped} features keep weight 0. */

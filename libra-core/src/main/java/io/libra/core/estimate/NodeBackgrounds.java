@@ -135,7 +135,7 @@ public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> s
     private static Map<Integer, Map<String, Double>> corrections(Dimension d, double[] w, List<NodeSample> samples) {
         Map<Integer, Map<String, Double>> out = new HashMap<>();
         for (NodeSample s : samples) {
-            double background = w[CostFeatures.BACKGROUND] * s.features(d)[CostFeatures.BACKGROUND];
+            double background = nodeOwn(w, s.features(d));
             double regions = CostFit.dot(w, s.features(d)) - background;
             double c = regions > 0 ? Math.max(0, (s.measured(d) - background) / regions) : 1;
             out.computeIfAbsent(s.window(), k -> new HashMap<>()).put(s.node(), c);
@@ -152,13 +152,18 @@ public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> s
         if (before == null) {
             return Double.NaN;
         }
-        double background = w[CostFeatures.BACKGROUND] * s.features(d)[CostFeatures.BACKGROUND];
+        double background = nodeOwn(w, s.features(d));
         double own = before.getOrDefault(s.node(), 1.0);
         double out = background + own * (CostFit.dot(w, s.features(d)) - background);
         for (Map.Entry<String, double[]> a : s.arrived().entrySet()) {
             out += (before.getOrDefault(a.getKey(), 1.0) - own) * CostFit.dot(w, a.getValue());
         }
         return out;
+    }
+
+    /** What the per-node features predict of a node's total: the background and the replica writes it applies. */
+    private static double nodeOwn(double[] w, double[] x) {
+        return w[CostFeatures.BACKGROUND] * x[CostFeatures.BACKGROUND] + w[CostFeatures.FOLLOWERS] * x[CostFeatures.FOLLOWERS];
     }
 
     /** Keeps a remembered kind on a node, valued on its windows; 1 when kept. */

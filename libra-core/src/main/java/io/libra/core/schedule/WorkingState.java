@@ -40,10 +40,10 @@ final class WorkingState {
     private final PlacementRule placement;
     /** Per dimension, the node ids the estimate found load of their own on. */
     private final List<java.util.Set<String>> own = List.of(new java.util.HashSet<>(), new java.util.HashSet<>());
-    /** Total disk at the start and now; they differ only when a learnt block cache makes moves change it. */
+    /** Total disk at the start and now; they differ when a learnt block cache or replica writes make moves change it. */
     private final double diskTotal0;
     private double diskTotal;
-    /** Total CPU at the start and now; they differ only when nodes run region work at different speeds. */
+    /** Total CPU at the start and now; they differ when nodes run region work at different speeds or apply replica writes. */
     private final double cpuTotal0;
     private double cpuTotal;
 
@@ -150,8 +150,16 @@ final class WorkingState {
         return Normalisation.share(loadOn(r, d, j), target(j, d));
     }
 
-    /** Region r's load in d were it on node j: CPU scales with the nodes' speeds. */
+    /**
+     * What region r adds to node j's load in d by leading there: its own load (CPU scaled by the
+     * nodes' speeds) less the replica writes j applies for it while it is led elsewhere.
+     */
     private double loadOn(int r, Dimension d, int j) {
+        return own(r, d, j) - model.replicaAt(regions.get(r), d, j);
+    }
+
+    /** Region r's own load in d were it on node j: CPU scales with the nodes' speeds. */
+    private double own(int r, Dimension d, int j) {
         RegionLoad g = regions.get(r);
         return d == Dimension.CPU ? g.cpu() * model.speedRatio(index.nodeOf(r), j) : g.disk();
     }
@@ -223,12 +231,20 @@ final class WorkingState {
 
     private void shift(int r, int src, int dst) {
         RegionLoad g = regions.get(r);
-        double cpu = loadOn(r, Dimension.CPU, dst);
-        load[CPU][src] -= g.cpu();
-        load[DISK][src] -= g.disk();
-        load[CPU][dst] += cpu;
-        load[DISK][dst] += g.disk();
-        cpuTotal += cpu - g.cpu();
+        double cpu = own(r, Dimension.CPU, dst);
+        double[] change = new double[2];
+        for (Dimension d : Dimension.values()) {
+            double leaves = loadOn(r, d, src);
+            double arrives = loadOn(r, d, dst);
+            load[d.ordinal()][src] -= leaves;
+            load[d.ordinal()][dst] += arrives;
+            change[d.ordinal()] = arrives - leaves;
+        }
+        for (Dimension d : Dimension.values()) {
+            change[d.ordinal()] += spread(g, d, src, dst);
+        }
+        cpuTotal += change[CPU];
+        diskTotal += change[DISK];
         index.move(r, dst);
         regions.set(r, new RegionLoad(g.region().onNode(nodeId(dst)), cpu, g.disk()));
         cached(src);
@@ -236,6 +252,26 @@ final class WorkingState {
         placement.moved(g.id(), nodeId(dst));
         changed(src);
         changed(dst);
+    }
+
+    /**
+     * What the nodes' shares of the replicas of region g change by, on every node, once it is led
+     * by dst instead of src ({@link LoadModel#replicaSpread}); returns their sum.
+     */
+    private double spread(RegionLoad g, Dimension d, int src, int dst) {
+        if (!model.replicasSpread(d, src, dst)) {
+            return 0;
+        }
+        double sum = 0;
+        for (int k = 0; k < nodes; k++) {
+            double change = model.replicaSpread(g, d, k, src, dst);
+            load[d.ordinal()][k] += change;
+            sum += change;
+            if (k != src && k != dst) {
+                changed(k);
+            }
+        }
+        return sum;
     }
 
     /**

@@ -180,7 +180,7 @@ class NodeBackgroundsTest {
      */
     @Test
     void aNodeMustBeatNoOffsetAsWellAsTheCarriedResiduals() {
-        CostFit fit = new CostFit(Dimension.CPU, true, new double[] {0, 1e-4, 0, 0, 0, 0, 0, 0, 0}, 0, 0, "");
+        CostFit fit = new CostFit(Dimension.CPU, true, new double[] {0, 1e-4, 0, 0, 0, 0, 0, 0, 0, 0}, 0, 0, "");
         List<NodeSample> samples = new ArrayList<>();
         for (int t = 0; t < 2; t++) {
             double[] half = reads(5_000);
