@@ -83,6 +83,50 @@ class FollowersTest {
     }
 
     /**
+     * A model of part of the cluster (pinned regions folded into their node's base, a node in flux
+     * left out, as the HBase balancer builds it): the regions left out still lead where they are,
+     * so the kept nodes apply the same replica shares, and a move among the kept regions changes the
+     * kept nodes as it does in the whole model.
+     */
+    @Test
+    void aModelOfPartOfTheClusterKeepsTheReplicaSharesOfTheRegionsLeftOut() {
+        Synthetic cluster = new Synthetic(CAPACITY, 80, 3);
+        ClusterSnapshot now = cluster.window(0, 0);
+        List<RegionLoad> own = cluster.ownLoads(now);
+        double[] replicas = cluster.disk(now.regions());
+        own.forEach(r -> replicas[Synthetic.index(r.node())] -= r.disk());
+        LoadModel whole = new LoadModel(now.nodes(), own, new double[CAPACITY.length], replicas)
+                .withFollowers(null, Followers.of(now, Dimension.DISK, PHI, PRIOR));
+        List<Node> kept = now.nodes().subList(0, CAPACITY.length - 1);
+        List<RegionLoad> movable = new ArrayList<>();
+        double[] keptBase = new double[kept.size()];
+        for (RegionLoad r : whole.regions()) {
+            int j = Synthetic.index(r.node());
+            if (j < kept.size() && r.id().hashCode() % 3 != 0) {
+                movable.add(r);
+            } else if (j < kept.size()) {
+                keptBase[j] += r.disk();
+            }
+        }
+        for (int j = 0; j < kept.size(); j++) {
+            keptBase[j] += whole.base(j, Dimension.DISK);
+        }
+        LoadModel part = whole.restricted(kept, movable, new double[kept.size()], keptBase);
+
+        RegionLoad r = movable.stream().filter(x -> x.node().equals("n6")).findFirst().orElseThrow();
+        LoadModel wholeAfter = whole.withRegions(whole.regions().stream()
+                .map(x -> x == r ? new RegionLoad(x.region().onNode("n0"), x.cpu(), x.disk()) : x).toList());
+        LoadModel partAfter = part.withRegions(part.regions().stream()
+                .map(x -> x == r ? new RegionLoad(x.region().onNode("n0"), x.cpu(), x.disk()) : x).toList());
+        for (int j = 0; j < kept.size(); j++) {
+            double w = whole.load(j, Dimension.DISK);
+            assertThat(part.load(j, Dimension.DISK)).as("n%d", j).isCloseTo(w, within(1e-9 * w));
+            assertThat(partAfter.load(j, Dimension.DISK)).as("n%d after", j)
+                    .isCloseTo(wholeAfter.load(j, Dimension.DISK), within(1e-9 * w));
+        }
+    }
+
+    /**
      * Three windows of eight nodes of capacities 4:4:2:2:2:1:1:1, each writing its regions' writes
      * on two other nodes in proportion to their capacity: the estimate learns φ, and forecasts a
      * layout it never saw within 3% per node. Had each region's share of its node's disk moved with
