@@ -4,7 +4,6 @@ import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.model.Dimension;
 import io.libra.core.model.Normalisation;
 import io.libra.core.model.Region;
-import io.libra.core.model.RegionCounters;
 import java.util.List;
 import java.util.function.ToIntFunction;
 
