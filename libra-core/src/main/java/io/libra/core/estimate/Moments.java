@@ -146,8 +146,9 @@ final class Moments {
      * The mapping with its read and its write parts scaled apart, plus a per-node background:
      * {@code b + a_r × (prior reads · x) + a_w × (prior writes · x)} (+ {@code φ ×} the replica writes
      * a node applies, where its window shows them: {@link Followers}), pulled toward the two-weight
-     * model (φ toward 0) by {@code pull}. Three weights: what the paper's correction factor (and its write cost
-     * on disk) gets wrong is the ratio of writes to reads, which this learns from few samples.
+     * model (φ toward 0) by {@code pull}. Three weights (a fourth with replica writes): what the
+     * paper's correction factor (and its write cost on disk) gets wrong is the ratio of writes to
+     * reads, which this learns from few samples.
      */
     double[] scaledPriorByKind(double pull) {
         double[][] g = new double[KINDS][KINDS];
