@@ -58,11 +58,7 @@ class FollowersTest {
     void aMovedRegionLeavesItsReplicaShareBehindAndStopsTheDestinationsOne() {
         Synthetic cluster = new Synthetic(CAPACITY, 80, 3);
         ClusterSnapshot now = cluster.window(0, 0);
-        List<RegionLoad> own = cluster.ownLoads(now);
-        double[] replicas = cluster.disk(now.regions());
-        own.forEach(r -> replicas[Synthetic.index(r.node())] -= r.disk());
-        LoadModel plain = new LoadModel(now.nodes(), own, new double[CAPACITY.length], replicas);
-        LoadModel model = plain.withFollowers(null, Followers.of(now, Dimension.DISK, PHI, PRIOR));
+        LoadModel model = cluster.truthModel(now);
         int hot = cluster.heaviestWriterOn(now, "n7");
 
         List<RegionLoad> moved = new ArrayList<>(model.regions());
@@ -92,11 +88,7 @@ class FollowersTest {
     void aModelOfPartOfTheClusterKeepsTheReplicaSharesOfTheRegionsLeftOut() {
         Synthetic cluster = new Synthetic(CAPACITY, 80, 3);
         ClusterSnapshot now = cluster.window(0, 0);
-        List<RegionLoad> own = cluster.ownLoads(now);
-        double[] replicas = cluster.disk(now.regions());
-        own.forEach(r -> replicas[Synthetic.index(r.node())] -= r.disk());
-        LoadModel whole = new LoadModel(now.nodes(), own, new double[CAPACITY.length], replicas)
-                .withFollowers(null, Followers.of(now, Dimension.DISK, PHI, PRIOR));
+        LoadModel whole = cluster.truthModel(now);
         List<Node> kept = now.nodes().subList(0, CAPACITY.length - 1);
         List<RegionLoad> movable = new ArrayList<>();
         double[] keptBase = new double[kept.size()];
@@ -243,9 +235,16 @@ class FollowersTest {
                     placed);
         }
 
-        /** Each region carrying exactly what it costs its own node (no replica share). */
-        List<RegionLoad> ownLoads(ClusterSnapshot s) {
-            return s.regions().stream().map(r -> new RegionLoad(r, 0, ownDisk(r.counters()))).toList();
+        /**
+         * The window's true disk as a load model with followers at the true φ: each region carrying
+         * what it costs its own node, each node's base its replica shares in this layout.
+         */
+        LoadModel truthModel(ClusterSnapshot s) {
+            List<RegionLoad> own = s.regions().stream().map(r -> new RegionLoad(r, 0, ownDisk(r.counters()))).toList();
+            double[] replicas = disk(s.regions());
+            own.forEach(r -> replicas[index(r.node())] -= r.disk());
+            return new LoadModel(s.nodes(), own, new double[capacity.length], replicas)
+                    .withFollowers(null, Followers.of(s, Dimension.DISK, PHI, PRIOR));
         }
 
         int heaviestWriterOn(ClusterSnapshot s, String node) {
