@@ -170,9 +170,14 @@ class ReasonsStateWhatHeldTest {
         return m.regions().stream().filter(x -> x.id().equals(id)).findFirst().orElseThrow();
     }
 
+    /**
+     * What region r adds to node j's load in d, over j's target, when j leads it: its own load (CPU
+     * at j's speed) less the replica writes j applies for it while it is led elsewhere.
+     */
     private static double share(LoadModel m, RegionLoad r, int j, Dimension d) {
         double t = m.target(j, d);
-        return t > 0 ? r.of(d) / t : 0;
+        double own = d == Dimension.CPU ? m.cpuOn(r, j) : r.disk();
+        return t > 0 ? (own - m.replicaAt(r, d, j)) / t : 0;
     }
 
     private static double share(LoadModel m, RegionLoad r, int j, double[] score, Dimension d) {
