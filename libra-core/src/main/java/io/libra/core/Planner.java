@@ -149,7 +149,7 @@ public final class Planner {
         Optional<RealisedShare> realised = RealisedShare.of(request.previousPlan(), last, snapshot, check, replayed);
         // the estimate's model and its rival's, each with the realised share and the adapter's restriction
         UnaryOperator<LoadModel> planned = m -> restrict.apply(realised.map(m::withMovingShare).orElse(m));
-        Optional<Estimator.Rival> rival = estimate.rival().map(r -> new Estimator.Rival(planned.apply(r.model()), r.cache()));
+        Optional<Estimator.Rival> rival = estimate.rival().map(r -> r.on(planned.apply(r.model())));
         Estimation said = realised.map(r -> how.withClause(r.describe())).orElse(how);
         return new Assessment(snapshot, planned.apply(estimate.model()), check, said, Conservative.config(config, check,
                 LoadModel.measuredBalance(snapshot).imbalanceDegree()),

@@ -40,7 +40,8 @@ public final class Estimator {
      * The estimated load model and how it was obtained.
      *
      * @param rival the same window with disk shared by a block cache that explains it about as well
-     *              as the linear model without beating it ({@link CacheModel#rivalsLinear}); empty otherwise
+     *              as the linear model without beating it ({@link CacheModel#rivalsLinear}); else with
+     *              CPU speeds of their own on nodes no window has tested ({@link NodeBackgrounds#untoldSpeeds}); else empty
      */
     public record Estimate(LoadModel model, Estimation estimation, CostFit cpu, CostFit disk, NodeBackgrounds cpuOwn,
                            NodeBackgrounds diskOwn, Optional<CacheModel> cache, Optional<Rival> rival) {
@@ -50,8 +51,24 @@ public final class Estimator {
         }
     }
 
-    /** A second model of the window's disk that the window cannot tell from the one in use. */
-    public record Rival(LoadModel model, CacheModel cache) {
+    /**
+     * A second model of the window that the window cannot tell from the one in use.
+     *
+     * @param subject  what the model in use assumes, as the reason names it
+     * @param ours     the model in use, in short
+     * @param theirs   the rival, in short
+     * @param describe what the rival assumes
+     */
+    public record Rival(LoadModel model, String subject, String ours, String theirs, String describe) {
+        /** The block cache that rivals the linear disk model ({@link CacheModel#rivalsLinear}). */
+        static Rival cache(LoadModel model, CacheModel c) {
+            return new Rival(model, "linear disk model", "linear model", "block cache", c.describe());
+        }
+
+        /** The same rival on another model of it (restricted by an adapter). */
+        public Rival on(LoadModel other) {
+            return new Rival(other, subject, ours, theirs, describe);
+        }
     }
 
     /** @throws History.MismatchException when a window does not belong with the current one */
@@ -87,9 +104,19 @@ public final class Estimator {
                 "cpu: " + detail(now, cpu, cpuOwn) + "; disk: "
                         + cache.map(CacheModel::describe).orElseGet(() -> detail(now, disk, diskOwn)),
                 ownLoad(now, cpuOwn, diskOwn));
-        Optional<Rival> rival = candidate.filter(CacheModel::rivalsLinear).map(c -> new Rival(
+        Optional<Rival> rival = candidate.filter(CacheModel::rivalsLinear).map(c -> Rival.cache(
                 share(now, new Estimate(null, null, cpu, disk, cpuOwn, NodeBackgrounds.NONE, Optional.of(c))), c));
-        return new Estimate(model, e, cpu, disk, cpuOwn, diskOwn, cache, rival);
+        return new Estimate(model, e, cpu, disk, cpuOwn, diskOwn, cache, rival.or(() -> speedRival(now, samples, partial)));
+    }
+
+    /** The window shared with a speed of their own on the nodes whose residual no window has tested ({@link NodeBackgrounds#untoldSpeeds}). */
+    private Optional<Rival> speedRival(ClusterSnapshot now, List<NodeSample> samples, Estimate e) {
+        if (!learn || LoadSharing.allMeasured(now, Dimension.CPU)) {
+            return Optional.empty();
+        }
+        return NodeBackgrounds.untoldSpeeds(e.cpu(), samples, e.cpuOwn()).map(own -> new Rival(share(now,
+                new Estimate(null, null, e.cpu(), e.disk(), own, e.diskOwn(), e.cache())), "CPU residuals riding with"
+                + " the regions", "regions' residuals", "node speeds", own.detail()));
     }
 
     /** {@code window}'s node totals shared among its regions by {@code e}'s cost model (an earlier window, replayed). */

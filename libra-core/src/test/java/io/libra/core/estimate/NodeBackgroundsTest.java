@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.model.Dimension;
+import io.libra.core.model.MeasuredLoad;
 import io.libra.core.model.Node;
 import io.libra.core.model.Region;
 import io.libra.core.plan.OwnLoad;
@@ -39,6 +40,19 @@ class NodeBackgroundsTest {
             nodes.add(n.id().equals(node) ? new Node(n.id(), n.cpuCores(), n.cpuUsage() * factor, n.diskBytesPerSec()) : n);
         }
         return w.withState(nodes, w.regions());
+    }
+
+    /**
+     * The window with each region's disk measured (as the HBase reporter supplies it), so that no
+     * block cache rivals the disk model: that rival would go first.
+     */
+    private static ClusterSnapshot withDiskMeasured(ClusterSnapshot w) {
+        List<Region> regions = new ArrayList<>();
+        for (Region r : w.regions()) {
+            regions.add(new Region(r.id(), r.table(), r.range(), r.node(), r.sizeBytes(), r.counters(), r.histogram(),
+                    r.rangeId(), new MeasuredLoad(Double.NaN, SyntheticCluster.cachedDisk(r.counters()))));
+        }
+        return w.withState(w.nodes(), regions);
     }
 
     /** Where region {@code id} sits in window {@code w}. */
@@ -237,6 +251,34 @@ class NodeBackgroundsTest {
         assertThat(e.cpuOwn()).isEqualTo(NodeBackgrounds.NONE);
         assertThat(e.diskOwn()).isEqualTo(NodeBackgrounds.NONE);
         assertThat(e.estimation().detail()).doesNotContain("of its own");
+    }
+
+    /**
+     * One window cannot tell whether n3 measuring twice what its regions cost is its own speed or their cost:
+     * the model in use shares it among n3's regions, and a rival prices work moved to n3 at a speed
+     * of its own, so a plan can be made to hold under either.
+     */
+    @Test
+    void aNodeStrayingInAWindowThatCannotTellGivesARivalWithASpeedOfItsOwn() {
+        ClusterSnapshot now = withCpuTimes(withDiskMeasured(window(1)), "n3", 2);
+
+        Estimator.Estimate e = estimator.estimate(now, List.of());
+
+        int n3 = index(now, "n3");
+        int n1 = index(now, "n1");
+        assertThat(e.model().speedRatio(n1, n3)).isEqualTo(1.0);
+        assertThat(e.rival()).isPresent();
+        assertThat(e.rival().get().model().speedRatio(n1, n3)).isGreaterThan(1.6);
+        assertThat(e.rival().get().describe()).startsWith("speed of its own on").contains("no window has yet tested");
+    }
+
+    /** With learning off there is no fit whose residuals could be a node's: no rival either. */
+    @Test
+    void theMappingAloneHasNoSpeedRival() {
+        Estimator.Estimate e = new Estimator(EstimationConfig.DEFAULT, false).estimate(withCpuTimes(window(1), "n3", 2),
+                List.of());
+
+        assertThat(e.rival()).isEmpty();
     }
 
     /** With learning off, the paper's mapping is kept as it is: no node gets a background of its own. */
