@@ -41,7 +41,8 @@ public final class Estimator {
      *
      * @param rival the same window with disk shared by a block cache that explains it about as well
      *              as the linear model without beating it ({@link CacheModel#rivalsLinear}); else with
-     *              CPU speeds of their own on nodes no window has tested ({@link NodeBackgrounds#untoldSpeeds}); else empty
+     *              CPU speeds of their own on nodes whose CPU strays while no window has shown them
+     *              to have one ({@link NodeBackgrounds#untoldSpeeds}); else empty
      */
     public record Estimate(LoadModel model, Estimation estimation, CostFit cpu, CostFit disk, NodeBackgrounds cpuOwn,
                            NodeBackgrounds diskOwn, Optional<CacheModel> cache, Optional<Rival> rival) {
@@ -109,7 +110,10 @@ public final class Estimator {
         return new Estimate(model, e, cpu, disk, cpuOwn, diskOwn, cache, rival.or(() -> speedRival(now, samples, partial)));
     }
 
-    /** The window shared with a speed of their own on the nodes whose residual no window has tested ({@link NodeBackgrounds#untoldSpeeds}). */
+    /**
+     * The window shared with a speed of their own on the nodes that stray while no window has shown
+     * them to have one ({@link NodeBackgrounds#untoldSpeeds}).
+     */
     private Optional<Rival> speedRival(ClusterSnapshot now, List<NodeSample> samples, Estimate e) {
         if (!learn || LoadSharing.allMeasured(now, Dimension.CPU)) {
             return Optional.empty();

@@ -145,7 +145,7 @@ public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> s
             return Optional.empty();
         }
         return Optional.of(new NodeBackgrounds(chosen.offsets(), speeds, String.format(Locale.ROOT,
-                "speed of its own on %d node%s no window has yet tested", untold, untold == 1 ? "" : "s"),
+                "speed of its own on %d node%s no window has shown to have one", untold, untold == 1 ? "" : "s"),
                 chosen.errorLeft()));
     }
 

@@ -269,7 +269,7 @@ class NodeBackgroundsTest {
         assertThat(e.model().speedRatio(n1, n3)).isEqualTo(1.0);
         assertThat(e.rival()).isPresent();
         assertThat(e.rival().get().model().speedRatio(n1, n3)).isGreaterThan(1.6);
-        assertThat(e.rival().get().describe()).startsWith("speed of its own on").contains("no window has yet tested");
+        assertThat(e.rival().get().describe()).startsWith("speed of its own on").contains("no window has shown to have one");
     }
 
     /** With learning off there is no fit whose residuals could be a node's: no rival either. */
