@@ -125,16 +125,14 @@ public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> s
      * measured 13% above the forecast). Empty when no node strays.
      */
     static Optional<NodeBackgrounds> untoldSpeeds(CostFit fit, List<NodeSample> samples, NodeBackgrounds chosen) {
-        Map<String, double[]> totals = new LinkedHashMap<>();
+        Map<String, Residuals> byNode = new LinkedHashMap<>();
         for (NodeSample s : samples) {
-            double[] t = totals.computeIfAbsent(s.node(), k -> new double[2]);
-            t[0] += s.measured(Dimension.CPU);
-            t[1] += CostFit.dot(fit.weights(), s.features(Dimension.CPU));
+            byNode.computeIfAbsent(s.node(), k -> new Residuals()).add(s.measured(Dimension.CPU),
+                    CostFit.dot(fit.weights(), s.features(Dimension.CPU)), Double.NaN);
         }
         Map<String, Double> speeds = new HashMap<>(chosen.speeds());
-        for (Map.Entry<String, double[]> e : totals.entrySet()) {
-            double[] t = e.getValue();
-            double ratio = t[1] > 0 && t[0] > 0 ? t[0] / t[1] : 1;
+        for (Map.Entry<String, Residuals> e : byNode.entrySet()) {
+            double ratio = e.getValue().ratio();
             if (!chosen.offsets().containsKey(e.getKey()) && !speeds.containsKey(e.getKey())
                     && Math.abs(ratio - 1) > STRAY * fit.fitError()) {
                 speeds.put(e.getKey(), ratio);
