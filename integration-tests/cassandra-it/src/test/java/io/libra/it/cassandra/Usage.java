@@ -43,15 +43,21 @@ record Usage(double[] cpuSeconds, double[] diskBytes, double[] bytesPerLocalWrit
      * may always start.
      */
     static Usage measureQuiet(Ring ring, Workload load, int ops) throws IOException {
-        Usage u = null;
+        Usage least = null;
+        double leastDisturbance = Double.POSITIVE_INFINITY;
         for (int attempt = 1; attempt <= QUIET_ATTEMPTS; attempt++) {
             awaitNoCompaction(ring);
             long compactedBefore = compacted(ring);
-            u = measure(ring, load, ops);
+            Usage u = measure(ring, load, ops);
             long during = compacted(ring) - compactedBefore;
             String outOfLine = u.outOfLine(ring);
             if (during == 0 && outOfLine == null) {
                 return u;
+            }
+            double disturbance = u.disturbance(during);
+            if (disturbance < leastDisturbance) {
+                least = u;
+                leastDisturbance = disturbance;
             }
             // a compaction that started inside the window (SSTables just streamed in, say) is not the workload's disk work,
             // nor is what a node wrote beyond its share of the commit log (seen on freshly joined nodes: up to 1.8x the others),
@@ -59,9 +65,32 @@ record Usage(double[] cpuSeconds, double[] diskBytes, double[] bytesPerLocalWrit
             LOG.info("measurement {} of {}: {}, measuring again ({})", attempt, QUIET_ATTEMPTS,
                     during > 0 ? during + " bytes compacted during it" : outOfLine, u);
         }
-        LOG.warn("every one of {} measurements saw a compaction or a node's reads or writes out of line: keeping the last",
-                QUIET_ATTEMPTS);
-        return u;
+        LOG.warn("every one of {} measurements saw a compaction or a node's reads or writes out of line: keeping the least"
+                + " disturbed ({})", QUIET_ATTEMPTS, least);
+        return least;
+    }
+
+    /**
+     * How far a window strays from the workload's own disk work: any compaction inside it outranks
+     * the rest, then the largest share of its writes a node read from disk, then the largest ratio of
+     * a node's bytes per local write to the others' median (the measures {@link #outOfLine} tests).
+     * The last of five disturbed windows after a join had n2 read 46% of what it wrote, where the
+     * second read 7%: keeping the last measured disk Max/Mean 1.32 against 1.10.
+     */
+    private double disturbance(long compactedDuring) {
+        double read = Arrays.stream(readShare).max().orElse(0) / READ_SHARE_OUT_OF_LINE;
+        double written = 0;
+        double median = median(bytesPerLocalWrite);
+        for (double b : bytesPerLocalWrite) {
+            written = Math.max(written, median > 0 ? b / median / WRITE_BYTES_OUT_OF_LINE : 0);
+        }
+        return (compactedDuring > 0 ? 1e6 : 0) + Math.max(read, written);
+    }
+
+    private static double median(double[] v) {
+        double[] s = v.clone();
+        Arrays.sort(s);
+        return s.length == 0 ? 0 : s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
     }
 
     private static void awaitNoCompaction(Ring ring) {
@@ -237,10 +266,8 @@ record Usage(double[] cpuSeconds, double[] diskBytes, double[] bytesPerLocalWrit
         }
         for (int i = 0; i < bytesPerLocalWrite.length; i++) {
             int self = i;
-            double[] others = java.util.stream.IntStream.range(0, bytesPerLocalWrite.length).filter(k -> k != self)
-                    .mapToDouble(k -> bytesPerLocalWrite[k]).sorted().toArray();
-            double median = others.length % 2 == 1 ? others[others.length / 2]
-                    : (others[others.length / 2 - 1] + others[others.length / 2]) / 2;
+            double median = median(java.util.stream.IntStream.range(0, bytesPerLocalWrite.length).filter(k -> k != self)
+                    .mapToDouble(k -> bytesPerLocalWrite[k]).toArray());
             if (bytesPerLocalWrite[i] > WRITE_BYTES_OUT_OF_LINE * median) {
                 out.append(String.format(java.util.Locale.ROOT, "%s wrote %.0f B per local write, the others' median %.0f B; ",
                         ring.nodes.get(i).id(), bytesPerLocalWrite[i], median));
