@@ -3,6 +3,7 @@ package io.libra.core;
 import io.libra.core.apply.PlanApplier;
 import io.libra.core.estimate.Estimator;
 import io.libra.core.estimate.LoadModel;
+import io.libra.core.plan.InvalidPlanException;
 import io.libra.core.plan.Plan;
 import io.libra.core.schedule.PlanningContext;
 import io.libra.core.schedule.Strategy;
@@ -42,10 +43,16 @@ public final class RivalModels {
             return new Choice(mine, a);
         }
         Estimator.Rival rival = a.rival().get();
+        LoadModel mineOnRival;
+        try {
+            mineOnRival = applier.apply(rival.model(), mine.plan());
+        } catch (InvalidPlanException e) {
+            return new Choice(mine, a); // a ring's token moves: no region layout to weigh them on
+        }
         StrategyOutcome theirs = strategy.outcome(rival.model(), context);
         // Δ of each plan under each model: [plan][model], plan and model 0 the one in use, 1 the rival
         double[][] delta = {
-            {degree(mine.predicted()), degree(applier.apply(rival.model(), mine.plan()))},
+            {degree(mine.predicted()), degree(mineOnRival)},
             {degree(applier.apply(a.model(), theirs.plan())), degree(theirs.predicted())}};
         double[] regret = {regret(delta, 0), regret(delta, 1)};
         if (Math.max(regret[0], regret[1]) <= SAME) {
