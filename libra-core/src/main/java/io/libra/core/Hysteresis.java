@@ -4,6 +4,7 @@ import io.libra.core.estimate.LoadModel;
 import io.libra.core.plan.Plan;
 import io.libra.core.plan.PlanStatus;
 import io.libra.core.schedule.SchedulerConfig;
+import io.libra.core.schedule.Strategies;
 import io.libra.core.schedule.StrategyOutcome;
 import java.util.Locale;
 import java.util.Optional;
@@ -57,8 +58,18 @@ final class Hysteresis {
      * account what it leaves within 2λ cannot be told from that error, and chasing it is churn.
      */
     static boolean settled(Plan previous, SchedulerConfig config) {
-        return moved(previous) && Conservative.marked(previous)
+        return moved(previous) && (Conservative.marked(previous) || weighedFlow(previous))
                 && previous.predicted().imbalanceDegree() <= RESUME_MULTIPLE * config.lambda();
+    }
+
+    /**
+     * Whether {@code previous} was a cooperative plan made with a flow error ({@link io.libra.core.plan.FlowError}):
+     * it kept only the moves whose gain beat the error their traffic was expected to bring, so it stopped
+     * where more moves no longer pay, and what it leaves within the band is that error.
+     */
+    static boolean weighedFlow(Plan previous) {
+        return Strategies.LIBRA.equals(previous.strategy()) && previous.estimation() != null && previous.estimation().flowError() != null
+                && previous.estimation().flowError().rate() > 0;
     }
 
     /** "λ", or λ and the forecast error the plan was made with when that set its {@link #tolerance}. */
@@ -96,7 +107,8 @@ final class Hysteresis {
             return outcome;
         }
         String since = reached || settled ? String.format(Locale.ROOT, "the last plan%s forecast Δ = %.3f, within %s",
-                settled ? ", conservative," : "", previous.predicted().imbalanceDegree(),
+                settled ? (Conservative.marked(previous) ? ", conservative," : ", weighing the error its moves' traffic brings,")
+                        : "", previous.predicted().imbalanceDegree(),
                 settled ? "2λ" : within(previous, config))
                 : "the last round was balanced";
         String over = quiet.map(q -> String.format(Locale.ROOT,

@@ -1,6 +1,7 @@
 package io.libra.core;
 
 import io.libra.core.model.ClusterSnapshot;
+import io.libra.core.plan.FlowError;
 import io.libra.core.plan.OwnLoad;
 import io.libra.core.plan.Plan;
 import java.util.List;
@@ -17,12 +18,21 @@ import java.util.Optional;
  *                      hysteresis before anything moves ({@link Hysteresis})
  * @param ownLoad      load of their own an earlier estimate found on nodes, kept where this
  *                     round's windows cannot show it again ({@link io.libra.core.estimate.NodeBackgrounds})
+ * @param flowError    how a node's forecast error grows with the load moved through it, as an earlier plan was
+ *                     made with it ({@link FlowError}), pooled with this round's check; null when none was
  */
 public record PlanRequest(ClusterSnapshot snapshot, List<ClusterSnapshot> history, Plan previousPlan, boolean guard,
-                          boolean afterBalanced, List<OwnLoad> ownLoad) {
+                          boolean afterBalanced, List<OwnLoad> ownLoad, FlowError flowError) {
     public PlanRequest {
         history = List.copyOf(history);
         ownLoad = List.copyOf(ownLoad);
+    }
+
+    /** A request that keeps the flow error the previous plan was made with. */
+    public PlanRequest(ClusterSnapshot snapshot, List<ClusterSnapshot> history, Plan previousPlan, boolean guard,
+                       boolean afterBalanced, List<OwnLoad> ownLoad) {
+        this(snapshot, history, previousPlan, guard, afterBalanced, ownLoad,
+                previousPlan == null || previousPlan.estimation() == null ? null : previousPlan.estimation().flowError());
     }
 
     /** A request that keeps the load of their own the previous plan's estimate found on nodes. */
@@ -43,7 +53,16 @@ public record PlanRequest(ClusterSnapshot snapshot, List<ClusterSnapshot> histor
 
     /** The same request keeping {@code remembered} (an adapter's memory of the last estimate, whatever plan it checks). */
     public PlanRequest withOwnLoad(List<OwnLoad> remembered) {
-        return new PlanRequest(snapshot, history, previousPlan, guard, afterBalanced, remembered);
+        return new PlanRequest(snapshot, history, previousPlan, guard, afterBalanced, remembered, flowError);
+    }
+
+    /**
+     * The same request with the flow error an adapter remembers from its last plan, kept where this
+     * round's previous plan does not carry one (the last run moved nothing, so no plan is kept to check).
+     */
+    public PlanRequest withFlowError(FlowError remembered) {
+        return new PlanRequest(snapshot, history, previousPlan, guard, afterBalanced, ownLoad,
+                flowError != null ? flowError : remembered);
     }
 
     public Optional<ClusterSnapshot> lastWindow() {

@@ -2,6 +2,8 @@ package io.libra.core;
 
 import io.libra.core.apply.PlanApplier;
 import io.libra.core.estimate.EstimationConfig;
+import io.libra.core.estimate.FlowFit;
+import io.libra.core.plan.FlowError;
 import io.libra.core.estimate.FluctuationGuard;
 import io.libra.core.estimate.LoadModel;
 import io.libra.core.estimate.Estimator;
@@ -145,15 +147,34 @@ public final class Planner {
                 new PlanApplier(estimation)::apply);
         Optional<PredictionCheck> check = PredictionCheck.of(request.previousPlan(), snapshot, config.lambda(), last)
                 .map(c -> c.withRefitError(Hindcast.refitError(replayed, snapshot, estimate)));
-        Estimation how = estimate.estimation().withLastPredictionError(check.map(PredictionCheck::error).orElse(Double.NaN));
+        Optional<FlowFit> flow = replayed.flatMap(after -> FlowFit.learn(request.previousPlan(), after, snapshot));
+        FlowError carried = carried(request);
+        FlowError flowError = flow.map(f -> f.pooled(carried)).orElse(carried);
+        Estimation learnt = estimate.estimation().withLastPredictionError(check.map(PredictionCheck::error).orElse(Double.NaN))
+                .withFlowError(flowError);
+        Estimation how = flow.map(f -> learnt.withClause(f.describe())).orElse(learnt);
         Optional<RealisedShare> realised = RealisedShare.of(request.previousPlan(), last, snapshot, check, replayed);
         // the estimate's model and its rival's, each with the realised share and the adapter's restriction
         UnaryOperator<LoadModel> planned = m -> restrict.apply(realised.map(m::withMovingShare).orElse(m));
         Optional<Estimator.Rival> rival = estimate.rival().map(r -> r.on(planned.apply(r.model())));
         Estimation said = realised.map(r -> how.withClause(r.describe())).orElse(how);
-        return new Assessment(snapshot, planned.apply(estimate.model()), check, said, Conservative.config(config, check,
-                LoadModel.measuredBalance(snapshot).imbalanceDegree()),
+        SchedulerConfig settings = Conservative.config(config, check, LoadModel.measuredBalance(snapshot).imbalanceDegree());
+        return new Assessment(snapshot, planned.apply(estimate.model()), check, said,
+                settings.withFlowError(flowError == null ? 0 : flowError.rate()),
                 start, request.afterBalanced(), rival, QuietWindows.of(snapshot, request.history()));
+    }
+
+    /**
+     * The flow error the previous plan was made with (or the adapter remembers), carried on where this
+     * window cannot learn one (the plan moved nothing, or its moves cannot be replayed), or
+     * {@link FlowFit#PRIOR} after a plan made without one; null for a first plan, which no check has
+     * yet shown the error of moves for, so that it plans to λ as the paper does (Theorem 1).
+     */
+    private static FlowError carried(PlanRequest request) {
+        if (request.flowError() != null) {
+            return request.flowError();
+        }
+        return request.previousPlan() == null ? null : FlowFit.PRIOR;
     }
 
     /**

@@ -57,6 +57,8 @@ final class PlannerMetrics {
             set("libra.prediction.error", "relative error of the last plan's node forecast against the next window",
                     how.lastPredictionError());
             set("libra.estimation.fit.error", "held-out relative error of the cost model in use", how.fitError());
+            set("libra.estimation.flow.error", "forecast error a node is expected to gain per unit of normalised load"
+                    + " moved through it", how.flowError() == null ? Double.NaN : how.flowError().rate());
         }
     }
 

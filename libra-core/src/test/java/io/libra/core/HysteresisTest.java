@@ -204,6 +204,30 @@ class HysteresisTest {
         assertThat(Conservative.marked(plain)).isFalse();
     }
 
+    /**
+     * A plan made with a flow error kept only the moves whose gain beat the error their traffic was
+     * expected to bring: what it leaves within 2λ is that error, so the band holds after it as after a
+     * conservative plan. A plan of another strategy with the same estimation weighed no flow, and does not.
+     */
+    @Test
+    void afterAPlanThatWeighedItsMovesFlowForecastWithin2LambdaTheBandHoldsToo() {
+        Plan moved = plan(withExtra(400), null);
+        Balance withinBand = new Balance(1.07, 1.07, 0.07);
+        io.libra.core.plan.Estimation how = new io.libra.core.plan.Estimation("learnt", 2, 0.02, 0.01, "", List.of(),
+                new io.libra.core.plan.FlowError(0.1, 0.2));
+        Plan weighed = new Plan("libra", moved.actions(), moved.before(), withinBand, PlanStatus.PLANNED, "", List.of(), how);
+        Plan otherStrategy = new Plan("2d-wtd", moved.actions(), moved.before(), withinBand, PlanStatus.PLANNED, "",
+                List.of(), how);
+
+        Plan after = plan(withExtra(100), weighed);
+
+        assertThat(after.actions()).isEmpty();
+        assertThat(after.detail()).contains("the last plan, weighing the error its moves' traffic brings, forecast Δ = 0.070,"
+                + " within 2λ");
+        assertThat(Hysteresis.weighedFlow(otherStrategy)).isFalse();
+        assertThat(Hysteresis.settled(otherStrategy, SchedulerConfig.DEFAULT)).isFalse();
+    }
+
     @Test
     void aboveTwiceLambdaPlanningResumes() {
         Plan p = plan(withExtra(400), balanced());

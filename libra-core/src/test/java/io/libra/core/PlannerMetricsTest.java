@@ -30,6 +30,19 @@ class PlannerMetricsTest {
         assertThat(registry.getMeters()).allSatisfy(m -> m.measure()
                 .forEach(x -> assertThat(x.getValue()).as(m.getId().getName()).isFinite()));
         assertThat(registry.get("libra.estimation.fit.error").gauge().value()).isFinite();
+        assertThat(registry.find("libra.estimation.flow.error").gauge()).as("a first plan weighs no flow").isNull();
+    }
+
+    /** After a plan, the next one weighs the error its moves' traffic brings, and the gauge says how much. */
+    @Test
+    void theFlowErrorAppearsOnceAPlanHasBeenMade() {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        Planner planner = Planner.builder().meterRegistry(registry).build();
+        io.libra.core.model.ClusterSnapshot s = Clusters.dualImbalanced(12, 8, 1);
+        PlanResult first = planner.plan(s);
+        planner.plan(new PlanRequest(s, java.util.List.of(), first.plan(), false));
+        assertThat(registry.get("libra.estimation.flow.error").gauge().value()).isEqualTo(
+                io.libra.core.estimate.FlowFit.PRIOR.rate());
     }
 
     @Test

@@ -10,6 +10,7 @@ import io.libra.core.plan.Action;
 import io.libra.core.plan.Balance;
 import io.libra.core.plan.Constraint;
 import io.libra.core.plan.Estimation;
+import io.libra.core.plan.FlowError;
 import io.libra.core.plan.MergeAction;
 import io.libra.core.plan.MoveTokenAction;
 import io.libra.core.plan.MoveAction;
@@ -162,6 +163,7 @@ public final class PlanCodec {
         o.put("windows", e.windows());
         putFinite(o, "fitError", e.fitError());
         putFinite(o, "lastPredictionError", e.lastPredictionError());
+        writeFlowError(o, e.flowError());
         if (e.detail() != null) {
             o.put("detail", e.detail());
         }
@@ -256,7 +258,25 @@ public final class PlanCodec {
         return new Estimation(f.string(o, p, "model"), f.optionalInt(o, p, "windows", 1, 1),
                 f.has(o, "fitError") ? f.nonNegative(o, p, "fitError") : Double.NaN,
                 f.has(o, "lastPredictionError") ? f.nonNegative(o, p, "lastPredictionError") : Double.NaN,
-                f.optionalString(o, p, "detail", null), f.has(o, "ownLoad") ? readOwnLoad(f, o, p) : List.of());
+                f.optionalString(o, p, "detail", null), f.has(o, "ownLoad") ? readOwnLoad(f, o, p) : List.of(),
+                readFlowError(f, o, p));
+    }
+
+    /** {@code flowError} on {@code parent} (an extension of formats.md; also kept by the HBase balancer's history file); nothing when null. */
+    public static void writeFlowError(ObjectNode parent, FlowError e) {
+        if (e != null) {
+            parent.putObject("flowError").put("rate", e.rate()).put("weight", e.weight());
+        }
+    }
+
+    /** How a node's forecast error grows with the load moved through it, at {@code path.flowError}; null when absent. */
+    public static FlowError readFlowError(JsonFields f, ObjectNode parent, String path) {
+        if (!f.has(parent, "flowError")) {
+            return null;
+        }
+        ObjectNode o = f.object(parent, path, "flowError");
+        String p = JsonFields.at(path, "flowError");
+        return new FlowError(f.nonNegative(o, p, "rate"), f.nonNegative(o, p, "weight"));
     }
 
     /** The nodes an estimate found to carry load of their own (an extension of formats.md), at {@code path.ownLoad}. */

@@ -1,5 +1,6 @@
 package io.libra.core.schedule;
 
+import io.libra.core.estimate.GrossFlow;
 import io.libra.core.estimate.LoadModel;
 import io.libra.core.model.Dimension;
 import io.libra.core.plan.Action;
@@ -16,6 +17,8 @@ import java.util.function.Function;
  * the queues is executed (Stage 3). The run ends when Δ ≤ λ or no node can act; the actions
  * kept are the shortest prefix within the benefit threshold of the lowest Δ reached, so a plan
  * never leaves Δ higher than it was and carries no tail of moves that do not pay for themselves.
+ * With a flow error ({@link SchedulerConfig#flowError}) a prefix's Δ is weighed with the error its
+ * moves are expected to bring, so the moves that only trade regions near balance are not kept.
  */
 final class CooperativeRun {
     private static final int DESTINATIONS_TRIED = 8;
@@ -38,9 +41,14 @@ final class CooperativeRun {
      *                  move cannot raise Δ ({@link #newPeak})
      */
     CooperativeRun(LoadModel model, PlanningContext context, boolean noNewPeak) {
+        this(model, context, noNewPeak, GrossFlow.none(model.nodeCount()));
+    }
+
+    /** @param flows the gross flow of the actions planned before this run ({@link SchedulerConfig#flowError}) */
+    CooperativeRun(LoadModel model, PlanningContext context, boolean noNewPeak, GrossFlow flows) {
         this.noNewPeak = noNewPeak;
         this.config = context.config();
-        this.state = new WorkingState(model, context);
+        this.state = new WorkingState(model, context, flows);
         this.conditions = new MigrationConditions(config);
         int n = state.nodeCount();
         this.hottest = new NodeHeap(n, state::deviation, true);
@@ -60,7 +68,9 @@ final class CooperativeRun {
     List<Action> schedule() {
         double start = delta();
         double best = start;
-        // each prefix that lowered Δ, in order: {length, Δ}
+        double startAtRisk = atRisk();
+        double bestAtRisk = startAtRisk;
+        // each prefix that lowered Δ, in order: {length, Δ at risk}
         List<double[]> lowered = new ArrayList<>();
         boolean progressSinceReset = false;
         while (state.actions().size() < cap) {
@@ -83,10 +93,12 @@ final class CooperativeRun {
             double now = delta();
             if (now < best - 1e-12) {
                 best = now;
-                lowered.add(new double[] {state.actions().size(), now});
+                double risk = atRisk();
+                bestAtRisk = Math.min(bestAtRisk, risk);
+                lowered.add(new double[] {state.actions().size(), risk});
             }
         }
-        int kept = worthKeeping(lowered, start, best, config.benefitThreshold(), config.lambda());
+        int kept = worthKeeping(lowered, startAtRisk, bestAtRisk, config.benefitThreshold(), config.lambda());
         return new ArrayList<>(state.actions().subList(0, kept));
     }
 
@@ -112,6 +124,11 @@ final class CooperativeRun {
 
     private double delta() {
         return state.deviation(worst.peek());
+    }
+
+    /** Δ with the error the moves' gross flow is expected to bring ({@link WorkingState#atRisk}); Δ without a flow error. */
+    private double atRisk() {
+        return config.flowError() > 0 ? state.atRisk(config.flowError()) : delta();
     }
 
     private boolean step(int source, Dimension d) {

@@ -1,5 +1,6 @@
 package io.libra.core.schedule;
 
+import io.libra.core.estimate.GrossFlow;
 import io.libra.core.estimate.LoadModel;
 import io.libra.core.plan.Action;
 import io.libra.core.plan.Balance;
@@ -66,7 +67,8 @@ public final class CooperativeScheduler implements Strategy {
         boolean noNewPeak = true;
         int idle = 0;
         for (int round = 0; round < MAX_ROUNDS; round++) {
-            List<Action> more = new CooperativeRun(current, context, noNewPeak).schedule();
+            GrossFlow flows = context.config().flowError() > 0 ? GrossFlow.of(model, current, all) : GrossFlow.none(model.nodeCount());
+            List<Action> more = new CooperativeRun(current, context, noNewPeak, flows).schedule();
             if (more.isEmpty()) {
                 if (++idle == 2) {
                     break; // neither kind of run finds anything more here: a fixed point

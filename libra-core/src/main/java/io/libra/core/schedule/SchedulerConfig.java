@@ -11,10 +11,19 @@ package io.libra.core.schedule;
  * @param mergeColdBelow     adjacent regions whose combined normalised load in both dimensions stays below
  *                           this are proposed for merging; 0 disables merging
  * @param cpuWeight          2d-wtd only: weight of CPU in the weighted score (disk gets 1 − w)
+ * @param flowError          the forecast error a node is expected to gain per unit of normalised load moved through
+ *                           it (in or out), learnt from the last forecast check ({@code FlowError}); a run keeps the
+ *                           prefix whose Δ plus that error is lowest. 0 (the paper) weighs Δ alone
  */
 public record SchedulerConfig(double lambda, double benefitThreshold, int maxActions, boolean splitting,
-                              boolean lazy, double mergeColdBelow, double cpuWeight) {
+                              boolean lazy, double mergeColdBelow, double cpuWeight, double flowError) {
     public static final SchedulerConfig DEFAULT = new SchedulerConfig(0.05, 1.0 / 500, 0, true, true, 0.0, 0.5);
+
+    /** Without a flow error: Δ alone decides what a run keeps. */
+    public SchedulerConfig(double lambda, double benefitThreshold, int maxActions, boolean splitting, boolean lazy,
+                           double mergeColdBelow, double cpuWeight) {
+        this(lambda, benefitThreshold, maxActions, splitting, lazy, mergeColdBelow, cpuWeight, 0);
+    }
 
     public SchedulerConfig {
         if (!(lambda > 0 && lambda < 10)) {
@@ -32,6 +41,9 @@ public record SchedulerConfig(double lambda, double benefitThreshold, int maxAct
         if (!(cpuWeight >= 0 && cpuWeight <= 1)) {
             throw new IllegalArgumentException("cpuWeight: must be in [0, 1], got " + cpuWeight);
         }
+        if (!(flowError >= 0 && flowError < 1)) {
+            throw new IllegalArgumentException("flowError: must be in [0, 1), got " + flowError);
+        }
     }
 
     /** Theorem 1's bound: regions above λ/2 in either dimension are split candidates. */
@@ -40,26 +52,30 @@ public record SchedulerConfig(double lambda, double benefitThreshold, int maxAct
     }
 
     public SchedulerConfig withLambda(double l) {
-        return new SchedulerConfig(l, benefitThreshold, maxActions, splitting, lazy, mergeColdBelow, cpuWeight);
+        return new SchedulerConfig(l, benefitThreshold, maxActions, splitting, lazy, mergeColdBelow, cpuWeight, flowError);
     }
 
     public SchedulerConfig withMaxActions(int n) {
-        return new SchedulerConfig(lambda, benefitThreshold, n, splitting, lazy, mergeColdBelow, cpuWeight);
+        return new SchedulerConfig(lambda, benefitThreshold, n, splitting, lazy, mergeColdBelow, cpuWeight, flowError);
     }
 
     public SchedulerConfig withSplitting(boolean on) {
-        return new SchedulerConfig(lambda, benefitThreshold, maxActions, on, lazy, mergeColdBelow, cpuWeight);
+        return new SchedulerConfig(lambda, benefitThreshold, maxActions, on, lazy, mergeColdBelow, cpuWeight, flowError);
     }
 
     public SchedulerConfig withLazy(boolean on) {
-        return new SchedulerConfig(lambda, benefitThreshold, maxActions, splitting, on, mergeColdBelow, cpuWeight);
+        return new SchedulerConfig(lambda, benefitThreshold, maxActions, splitting, on, mergeColdBelow, cpuWeight, flowError);
     }
 
     public SchedulerConfig withMergeColdBelow(double x) {
-        return new SchedulerConfig(lambda, benefitThreshold, maxActions, splitting, lazy, x, cpuWeight);
+        return new SchedulerConfig(lambda, benefitThreshold, maxActions, splitting, lazy, x, cpuWeight, flowError);
+    }
+
+    public SchedulerConfig withFlowError(double e) {
+        return new SchedulerConfig(lambda, benefitThreshold, maxActions, splitting, lazy, mergeColdBelow, cpuWeight, e);
     }
 
     public SchedulerConfig withCpuWeight(double w) {
-        return new SchedulerConfig(lambda, benefitThreshold, maxActions, splitting, lazy, mergeColdBelow, w);
+        return new SchedulerConfig(lambda, benefitThreshold, maxActions, splitting, lazy, mergeColdBelow, w, flowError);
     }
 }

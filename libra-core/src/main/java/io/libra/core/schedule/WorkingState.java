@@ -1,5 +1,6 @@
 package io.libra.core.schedule;
 
+import io.libra.core.estimate.GrossFlow;
 import io.libra.core.estimate.LoadModel;
 import io.libra.core.estimate.RegionLoad;
 import io.libra.core.model.Dimension;
@@ -46,9 +47,17 @@ final class WorkingState {
     /** Total CPU at the start and now; they differ when nodes run region work at different speeds or apply replica writes. */
     private final double cpuTotal0;
     private double cpuTotal;
+    /** What the moves so far passed through each node ({@link GrossFlow}). */
+    private final GrossFlow flows;
 
     WorkingState(LoadModel model, PlanningContext context) {
+        this(model, context, GrossFlow.none(model.nodeCount()));
+    }
+
+    /** @param flows the gross flow of the actions planned before this run, which this run's moves add to */
+    WorkingState(LoadModel model, PlanningContext context, GrossFlow flows) {
         this.model = model;
+        this.flows = flows.copy();
         this.splitter = new RegionSplitter(context.estimation());
         this.placement = context.placement();
         for (io.libra.core.plan.OwnLoad o : context.ownLoad()) {
@@ -208,6 +217,20 @@ final class WorkingState {
         return max;
     }
 
+    /**
+     * Δ with each node's normalised loads raised by the forecast error its gross flow is expected to
+     * bring, {@code rate} per unit ({@link SchedulerConfig#flowError}): what a prefix can be counted on to
+     * leave. Equal to {@link #imbalanceDegree} when the rate is 0.
+     */
+    double atRisk(double rate) {
+        double max = Double.NEGATIVE_INFINITY;
+        for (int j = 0; j < nodes; j++) {
+            max = Math.max(max, Normalisation.deviation(normalised(j, Dimension.CPU) + rate * flows.through(j, Dimension.CPU),
+                    normalised(j, Dimension.DISK) + rate * flows.through(j, Dimension.DISK)));
+        }
+        return max;
+    }
+
     /** Moves the candidate's region; the reason lists the conditions passed, each explained before the move. */
     void move(Candidate c, List<MigrationCondition> passed, String trigger) {
         String note = Notes.passed(trigger, passed, c);
@@ -236,6 +259,8 @@ final class WorkingState {
         for (Dimension d : Dimension.values()) {
             double leaves = loadOn(r, d, src);
             double arrives = loadOn(r, d, dst);
+            flows.add(d, src, leaves, target(src, d));
+            flows.add(d, dst, arrives, target(dst, d));
             load[d.ordinal()][src] -= leaves;
             load[d.ordinal()][dst] += arrives;
             change[d.ordinal()] = arrives - leaves;

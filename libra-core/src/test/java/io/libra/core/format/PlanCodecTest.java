@@ -11,6 +11,7 @@ import io.libra.core.plan.MergeAction;
 import io.libra.core.plan.MoveTokenAction;
 import io.libra.core.plan.MoveAction;
 import io.libra.core.plan.NodeDeviation;
+import io.libra.core.plan.FlowError;
 import io.libra.core.plan.OwnLoad;
 import io.libra.core.plan.Plan;
 import io.libra.core.plan.PlanStatus;
@@ -98,5 +99,19 @@ class PlanCodecTest {
         assertThatThrownBy(() -> PlanCodec.read("p.json", ("{\"format\": \"libra.plan/v1\", \"strategy\": \"libra\","
                 + " \"actions\": [], \"estimation\": {\"model\": \"learnt\", \"ownLoad\": [{\"id\": \"rs-2\", \"cpu\": \"fast\"}]}}")
                 .getBytes(StandardCharsets.UTF_8))).hasMessage("p.json: estimation.ownLoad[0].cpu: must be background or speed, got \"fast\"");
+    }
+
+    @Test
+    void theFlowErrorRoundTripsAndABadOneIsNamed() {
+        Estimation how = new Estimation("learnt", 3, 0.02, 0.03, "cpu: learnt", List.of(), new FlowError(0.12, 0.3));
+        Plan plan = new Plan("libra", List.of(), new Balance(1.05, 1.04, 0.05), new Balance(1.05, 1.04, 0.05),
+                PlanStatus.BALANCED, "balanced", List.of(), how);
+        String json = PlanCodec.write(plan, "abc123");
+
+        assertThat(PlanCodec.read("plan.json", json.getBytes(StandardCharsets.UTF_8)).estimation()).isEqualTo(how);
+        assertThat(json).contains("\"flowError\" : {").contains("\"rate\" : 0.12");
+        assertThatThrownBy(() -> PlanCodec.read("p.json", ("{\"format\": \"libra.plan/v1\", \"strategy\": \"libra\","
+                + " \"actions\": [], \"estimation\": {\"model\": \"learnt\", \"flowError\": {\"rate\": -1, \"weight\": 1}}}")
+                .getBytes(StandardCharsets.UTF_8))).hasMessageStartingWith("p.json: estimation.flowError.rate: ");
     }
 }

@@ -86,16 +86,49 @@ class ClosedLoopChurnTest {
         double first = 0;
         double later = 0;
         for (long seed = 13; seed <= 24; seed++) {
-            ClosedLoop.Run r = ClosedLoop.run(Scenario.byName("ycsb-b"), seed, Planner.builder().build(), 8,
-                    CostModel.Form.NODE_SPEED);
+            ClosedLoop.Run r = underNodeSpeed("ycsb-b", seed);
             Score third = r.after().get(2);
             if (Math.max(third.cpuMaxOverMean(), third.diskMaxOverMean()) <= 1.10) {
                 first += r.moved().get(0);
-                later += r.moved().subList(3, 8).stream().mapToDouble(Double::doubleValue).sum();
+                later += afterTheThird(r);
             }
         }
         assertThat(first).as("runs within 1.10 by the third window").isPositive();
         assertThat(later / first).as("data moved after the third window / by the first").isLessThanOrEqualTo(0.10);
+    }
+
+    /**
+     * Under node-speed, byte-cpu's plans near balance traded regions both ways between the same nodes
+     * (seed 21, window 5: 300 moves for a forecast 0.103 → 0.050, 206 of them opposite pairs; true
+     * 1.080/1.087 → 1.096/1.085), and seeds 1-12 moved 123% of their first plans' data after the third
+     * window. Weighing each prefix with the error its gross flow is expected to bring (FlowFit, learnt
+     * from each check) keeps the trades that pay: under 80% (56%), with as many runs within 1.10 at
+     * the end (10 of 12 before).
+     */
+    @Test
+    void underNodeSpeedByteCpuNoLongerTradesRegionsForTheLastHundredths() {
+        double first = 0;
+        double later = 0;
+        int within = 0;
+        for (long seed = 1; seed <= 12; seed++) {
+            ClosedLoop.Run r = underNodeSpeed("byte-cpu", seed);
+            Score end = r.after().get(7);
+            within += Math.max(end.cpuMaxOverMean(), end.diskMaxOverMean()) <= 1.10 ? 1 : 0;
+            first += r.moved().get(0);
+            later += afterTheThird(r);
+        }
+        assertThat(later / first).as("data moved after the third window / by the first").isLessThanOrEqualTo(0.80);
+        assertThat(within).as("runs within 1.10 in both dimensions at the end").isGreaterThanOrEqualTo(10);
+    }
+
+    /** Eight rounds of {@code scenario} under node-speed, as `libra loop --truth node-speed` runs them. */
+    private static ClosedLoop.Run underNodeSpeed(String scenario, long seed) {
+        return ClosedLoop.run(Scenario.byName(scenario), seed, Planner.builder().build(), 8, CostModel.Form.NODE_SPEED);
+    }
+
+    /** The bytes moved in rounds 4-8. */
+    private static double afterTheThird(ClosedLoop.Run r) {
+        return r.moved().subList(3, 8).stream().mapToDouble(Double::doubleValue).sum();
     }
 
     /**

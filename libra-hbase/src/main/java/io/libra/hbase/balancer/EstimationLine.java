@@ -19,8 +19,10 @@ final class EstimationLine {
         String stance = check.filter(PredictionCheck::explainedByWorkload)
                 .map(c -> "not held against the model: the workload itself moved by " + percent(c.shift().share()))
                 .orElse(check.filter(PredictionCheck::conservative).isPresent() ? "conservative" : "not conservative");
-        return String.format(Locale.ROOT, "estimation: model %s, %d window(s), fit error %s, %s, %s", how.model(),
-                how.windows(), percent(how.fitError()), last, stance);
+        String flow = how.flowError() == null ? "" : String.format(Locale.ROOT,
+                ", flow error %.3f per unit of load moved through a server", how.flowError().rate());
+        return String.format(Locale.ROOT, "estimation: model %s, %d window(s), fit error %s%s, %s, %s", how.model(),
+                how.windows(), percent(how.fitError()), flow, last, stance);
     }
 
     private static String percent(double share) {

@@ -194,6 +194,7 @@ final class HistoryStore {
         if (!state.ownLoad().isEmpty()) {
             PlanCodec.writeOwnLoad(root.putArray("ownLoad"), state.ownLoad());
         }
+        PlanCodec.writeFlowError(root, state.flowError());
         return root;
     }
 
@@ -218,7 +219,7 @@ final class HistoryStore {
         Plan carriedOut = plan == null || plan.isNull() ? null
                 : PlanCodec.read(source + " carriedOut", JSON.writeValueAsBytes(plan));
         return new PlanMemory.State(windows, carriedOut, f.optionalInt(root, "", "splitsRequested", 0, 0),
-                f.has(root, "ownLoad") ? PlanCodec.readOwnLoad(f, root, "") : List.of());
+                f.has(root, "ownLoad") ? PlanCodec.readOwnLoad(f, root, "") : List.of(), PlanCodec.readFlowError(f, root, ""));
     }
 
     /** One line per file and kind of problem (read, write, delete, clean), however often it recurs. */

@@ -475,7 +475,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
                 ? group.memory.history(snap.snapshot(), why -> LOG.info("Libra: {}", why)) : List.of();
         // the guard is the balancer's own, per server (above); the assessment is kept for by-table plans
         Assessment a = planner.assess(new PlanRequest(snap.snapshot(), history, previous, false)
-                .withOwnLoad(group.memory.ownLoad()), placement::pin);
+                .withOwnLoad(group.memory.ownLoad()).withFlowError(group.memory.flowError()), placement::pin);
         PlacementRule rule = placement.forScheduler();
         RivalModels.Choice chosen = planner.outcome(a, new PlanningContext(a.config(), planner.estimation(), rule));
         return new Planned(planner.finish(chosen.outcome(), chosen.assessment(), mayTakeBack ? previous : null, rule),

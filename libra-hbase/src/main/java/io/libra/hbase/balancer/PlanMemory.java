@@ -6,6 +6,7 @@ import io.libra.core.model.KeyRange;
 import io.libra.core.model.Region;
 import io.libra.core.plan.Action;
 import io.libra.core.plan.Estimation;
+import io.libra.core.plan.FlowError;
 import io.libra.core.plan.MoveAction;
 import io.libra.core.plan.OwnLoad;
 import io.libra.core.plan.Plan;
@@ -36,6 +37,7 @@ final class PlanMemory {
     private int splitsRequested;
     /** What the last estimate found nodes carry of their own, whether or not its plan moved anything. */
     private List<OwnLoad> ownLoad = List.of();
+    private FlowError flowError;
 
     /**
      * The remembered windows that belong with {@code now}, oldest first. A window that does not
@@ -141,6 +143,7 @@ final class PlanMemory {
             windows.clear();
             carriedOut = null;
             ownLoad = List.of();
+            flowError = null;
             return;
         }
         if (window != null) {
@@ -177,25 +180,39 @@ final class PlanMemory {
         return windows.size();
     }
 
-    /** Keeps what {@code how} found nodes carry of their own for the next run. */
+    /**
+     * Keeps what {@code how} found nodes carry of their own, and the flow error it planned with, for
+     * the next run: a run that moved nothing keeps no plan to check, and the next would forget both.
+     */
     void estimated(Estimation how) {
         ownLoad = how == null ? List.of() : how.ownLoad();
+        flowError = how == null ? flowError : how.flowError();
     }
 
     List<OwnLoad> ownLoad() {
         return ownLoad;
     }
 
+    /** The flow error the last plan was made with; null before any plan made after another. */
+    FlowError flowError() {
+        return flowError;
+    }
+
     /** What is remembered, as {@link HistoryStore} saves it. */
-    record State(List<ClusterSnapshot> windows, Plan carriedOut, int splitsRequested, List<OwnLoad> ownLoad) {
+    record State(List<ClusterSnapshot> windows, Plan carriedOut, int splitsRequested, List<OwnLoad> ownLoad,
+                 FlowError flowError) {
         State {
             windows = List.copyOf(windows);
             ownLoad = List.copyOf(ownLoad);
         }
+
+        State(List<ClusterSnapshot> windows, Plan carriedOut, int splitsRequested, List<OwnLoad> ownLoad) {
+            this(windows, carriedOut, splitsRequested, ownLoad, null);
+        }
     }
 
     State state() {
-        return new State(new ArrayList<>(windows), carriedOut, splitsRequested, ownLoad);
+        return new State(new ArrayList<>(windows), carriedOut, splitsRequested, ownLoad, flowError);
     }
 
     /** Takes over a saved state (another master's, before a restart or failover). */
@@ -205,5 +222,6 @@ final class PlanMemory {
         carriedOut = s.carriedOut();
         splitsRequested = s.splitsRequested();
         ownLoad = s.ownLoad();
+        flowError = s.flowError();
     }
 }

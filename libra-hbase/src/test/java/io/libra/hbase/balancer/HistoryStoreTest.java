@@ -41,7 +41,8 @@ class HistoryStoreTest {
         }
         Plan plan = Planner.builder().build().plan(s).plan();
         return new PlanMemory.State(w, plan, 1, List.of(new io.libra.core.plan.OwnLoad("rs-2",
-                io.libra.core.plan.OwnLoad.Kind.SPEED, io.libra.core.plan.OwnLoad.Kind.BACKGROUND)));
+                io.libra.core.plan.OwnLoad.Kind.SPEED, io.libra.core.plan.OwnLoad.Kind.BACKGROUND)),
+                new io.libra.core.plan.FlowError(0.07, 0.25));
     }
 
     @Test
@@ -56,6 +57,7 @@ class HistoryStoreTest {
         assertThat(read.get().windows().get(2).regions()).isEqualTo(saved.windows().get(2).regions());
         assertThat(read.get().carriedOut().actions()).isEqualTo(saved.carriedOut().actions());
         assertThat(read.get().ownLoad()).isEqualTo(saved.ownLoad()).isNotEmpty();
+        assertThat(read.get().flowError()).isEqualTo(saved.flowError()).isNotNull();
         assertThat(read.get().carriedOut().forecast()).hasSameSizeAs(saved.carriedOut().forecast());
         for (int i = 0; i < saved.carriedOut().forecast().size(); i++) {
             var was = saved.carriedOut().forecast().get(i);

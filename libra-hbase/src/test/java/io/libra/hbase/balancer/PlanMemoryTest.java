@@ -213,6 +213,10 @@ class PlanMemoryTest {
                 java.util.List.of(), new io.libra.core.estimate.WorkloadShift(0.2, 0.05));
         assertThat(EstimationLine.of(plan.estimation(), java.util.Optional.of(moved)))
                 .endsWith("not held against the model: the workload itself moved by 20.0%");
+        var weighed = plan.estimation().withFlowError(new io.libra.core.plan.FlowError(0.08, 0.3));
+        assertThat(EstimationLine.of(weighed, java.util.Optional.empty()))
+                .contains(", flow error 0.080 per unit of load moved through a server, last forecast not checked");
+        assertThat(EstimationLine.of(plan.estimation(), java.util.Optional.empty())).doesNotContain("flow error");
     }
 
     /**
@@ -220,6 +224,20 @@ class PlanMemoryTest {
      * (whose plan is not kept to check), so the next run's estimate keeps it where its windows
      * cannot show it again; a balancer told to keep no history forgets it.
      */
+    /** The flow error the last plan was made with outlives runs that moved nothing, as the servers' own loads do. */
+    @Test
+    void theFlowErrorOutlivesRunsThatMovedNothing() {
+        io.libra.core.plan.FlowError learnt = new io.libra.core.plan.FlowError(0.06, 0.3);
+        memory.estimated(new Estimation("learnt", 3, 0.02, 0.01, "", List.of(), learnt));
+        memory.remember(at(0), null, 0, 3);
+        memory.heldBack(at(1), 3);
+
+        assertThat(memory.flowError()).isEqualTo(learnt);
+        assertThat(memory.state().flowError()).isEqualTo(learnt);
+        memory.remember(at(2), null, 0, 0);
+        assertThat(memory.flowError()).as("a balancer told to keep no history forgets it").isNull();
+    }
+
     @Test
     void theLoadServersCarryOfTheirOwnOutlivesRunsThatMovedNothing() {
         List<OwnLoad> own = List.of(new OwnLoad("rs-2", OwnLoad.Kind.SPEED, null));
