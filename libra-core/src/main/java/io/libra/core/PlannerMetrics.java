@@ -57,8 +57,10 @@ final class PlannerMetrics {
             set("libra.prediction.error", "relative error of the last plan's node forecast against the next window",
                     how.lastPredictionError());
             set("libra.estimation.fit.error", "held-out relative error of the cost model in use", how.fitError());
+            // only the cooperative scheduler weighs it (a ring's token search does not)
+            boolean weighs = io.libra.core.schedule.Strategies.LIBRA.equals(strategy) && how.flowError() != null;
             set("libra.estimation.flow.error", "forecast error a node is expected to gain per unit of normalised load"
-                    + " moved through it", how.flowError() == null ? Double.NaN : how.flowError().rate());
+                    + " moved through it", weighs ? how.flowError().rate() : Double.NaN);
         }
     }
 
