@@ -68,8 +68,8 @@ final class Hysteresis {
      * where more moves no longer pay, and what it leaves within the band is that error.
      */
     static boolean weighedFlow(Plan previous) {
-        return Strategies.LIBRA.equals(previous.strategy()) && previous.estimation() != null && previous.estimation().flowError() != null
-                && previous.estimation().flowError().rate() > 0;
+        return Strategies.LIBRA.equals(previous.strategy()) && previous.estimation() != null
+                && previous.estimation().flowError() != null && previous.estimation().flowError().rate() > 0;
     }
 
     /** "λ", or λ and the forecast error the plan was made with when that set its {@link #tolerance}. */

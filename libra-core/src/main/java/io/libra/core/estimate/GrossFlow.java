@@ -11,7 +11,8 @@ import java.util.Map;
  * The load a plan moves through each node, in and out, as a share of the node's target per
  * dimension (its gross flow). A forecast errs on each moved region's estimate, so a node's error
  * grows with what passed through it, not with its net change: two nodes that trade regions both
- * ways end where the plan says only as far as every traded estimate holds.
+ * ways end where the plan says only as far as every traded estimate holds. A tally that a run adds
+ * its moves to ({@link #add}); {@link #copy} before handing it on.
  */
 public final class GrossFlow {
     private final double[][] through;

@@ -67,7 +67,9 @@ public final class CooperativeScheduler implements Strategy {
         boolean noNewPeak = true;
         int idle = 0;
         for (int round = 0; round < MAX_ROUNDS; round++) {
-            GrossFlow flows = context.config().flowError() > 0 ? GrossFlow.of(model, current, all) : GrossFlow.none(model.nodeCount());
+            // a run weighs the flow of every action the plan holds so far, not only its own
+            GrossFlow flows = context.config().flowError() > 0 ? GrossFlow.of(model, current, all)
+                    : GrossFlow.none(model.nodeCount());
             List<Action> more = new CooperativeRun(current, context, noNewPeak, flows).schedule();
             if (more.isEmpty()) {
                 if (++idle == 2) {

@@ -12,8 +12,8 @@ package io.libra.core.schedule;
  *                           this are proposed for merging; 0 disables merging
  * @param cpuWeight          2d-wtd only: weight of CPU in the weighted score (disk gets 1 − w)
  * @param flowError          the forecast error a node is expected to gain per unit of normalised load moved through
- *                           it (in or out), learnt from the last forecast check ({@code FlowError}); a run keeps the
- *                           prefix whose Δ plus that error is lowest. 0 (the paper) weighs Δ alone
+ *                           it (in or out), learnt from the forecast checks ({@code plan.FlowError}); a run keeps the
+ *                           prefix whose Δ, each node raised by that error, is lowest. 0 (the paper) weighs Δ alone
  */
 public record SchedulerConfig(double lambda, double benefitThreshold, int maxActions, boolean splitting,
                               boolean lazy, double mergeColdBelow, double cpuWeight, double flowError) {
