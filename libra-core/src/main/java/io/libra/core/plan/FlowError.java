@@ -1,7 +1,5 @@
 package io.libra.core.plan;
 
-import java.util.Locale;
-
 /**
  * How much a node's forecast error grows with the load a plan moves through it, in and out (its
  * gross flow, as a share of the node's target): learnt from the forecast checks and pooled over
@@ -12,8 +10,6 @@ import java.util.Locale;
  *               decayed by window; an estimate's weight against the next check's
  */
 public record FlowError(double rate, double weight) {
-    public static final FlowError NONE = new FlowError(0, 0);
-
     public FlowError {
         if (!(rate >= 0 && weight >= 0 && Double.isFinite(rate) && Double.isFinite(weight))) {
             throw new IllegalArgumentException("rate and weight must be finite and >= 0, got " + rate + ", " + weight);
@@ -25,9 +21,5 @@ public record FlowError(double rate, double weight) {
         double we = decay * earlier.weight;
         double w = weight + we;
         return w > 0 ? new FlowError((weight * rate + we * earlier.rate) / w, w) : this;
-    }
-
-    public String describe() {
-        return String.format(Locale.ROOT, "a node's forecast error grows by %.3f per unit of load moved through it", rate);
     }
 }

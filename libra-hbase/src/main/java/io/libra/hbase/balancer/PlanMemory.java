@@ -205,10 +205,6 @@ final class PlanMemory {
             windows = List.copyOf(windows);
             ownLoad = List.copyOf(ownLoad);
         }
-
-        State(List<ClusterSnapshot> windows, Plan carriedOut, int splitsRequested, List<OwnLoad> ownLoad) {
-            this(windows, carriedOut, splitsRequested, ownLoad, null);
-        }
     }
 
     State state() {
