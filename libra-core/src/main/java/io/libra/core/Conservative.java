@@ -45,7 +45,7 @@ final class Conservative {
         double benefit = deltaNow > c.lambda() + e ? c.benefitThreshold()
                 : Math.max(c.benefitThreshold(), Math.min(e, MAX_THRESHOLD));
         return new SchedulerConfig(out.lambda(), benefit, out.maxActions(), out.splitting(), out.lazy(),
-                out.mergeColdBelow(), out.cpuWeight(), out.flowError());
+                out.mergeColdBelow(), out.cpuWeight(), out.flowError(), out.landing());
     }
 
     /**

@@ -160,7 +160,7 @@ public final class Planner {
         Estimation said = realised.map(r -> how.withClause(r.describe())).orElse(how);
         SchedulerConfig settings = Conservative.config(config, check, LoadModel.measuredBalance(snapshot).imbalanceDegree());
         return new Assessment(snapshot, planned.apply(estimate.model()), check, said,
-                settings.withFlowError(flowError == null ? 0 : flowError.rate()),
+                settings.withFlowError(flowError == null ? 0 : flowError.rate()).withLanding(Landing.of(config, check)),
                 start, request.afterBalanced(), rival, QuietWindows.of(snapshot, request.history()));
     }
 
@@ -199,7 +199,8 @@ public final class Planner {
         boolean idle = noise.plan().actions().isEmpty() && noise.plan().status() != PlanStatus.SUSPENDED;
         StrategyOutcome kept = idle && previous != null
                 ? Revert.orHeld(noise, previous, a.check(), a.model(), estimation, placement, strategy) : noise;
-        Plan plan = Conservative.explain(kept.plan(), a.check()).withForecast(forecast(kept, a), a.estimation());
+        Plan plan = Landing.explain(Conservative.explain(kept.plan(), a.check()), a.config())
+                .withForecast(forecast(kept, a), a.estimation());
         plan = carriesOn(plan, a) && previous != null && !plan.isRevert() ? plan.withTakenBack(previous.takenBack()) : plan;
         PlanResult result = new PlanResult(plan, a.model(), kept.predicted(), Duration.between(a.started(), clock.instant()),
                 a.check());

@@ -5,13 +5,14 @@ import com.fasterxml.jackson.core.JsonToken;
 import io.libra.core.model.KeyBucket;
 import io.libra.core.model.KeyRange;
 import io.libra.core.model.Keys;
-import io.libra.core.model.Keys;
 import io.libra.core.model.MeasuredLoad;
 import io.libra.core.model.Region;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -35,6 +36,7 @@ final class PlainRegion {
     private static final int REQUIRED = ID | TABLE | START | END | NODE | SIZE;
 
     private final boolean histograms;
+    private final Shared shared;
     private final PlainCounters counters = new PlainCounters();
     private int seen;
     private Set<String> unknown;
@@ -49,8 +51,32 @@ final class PlainRegion {
     private double disk = Double.NaN;
     private List<KeyBucket> buckets = List.of();
 
-    private PlainRegion(boolean histograms) {
+    private PlainRegion(boolean histograms, Shared shared) {
         this.histograms = histograms;
+        this.shared = shared;
+    }
+
+    /**
+     * One copy of each node and table id, and of a key that closes one region and opens the next,
+     * per document: a large snapshot repeats them a hundred thousand times, and every copy kept is
+     * copied again by each young collection while the windows are read.
+     */
+    static final class Shared {
+        private final Map<String, String> ids = new HashMap<>();
+        private String lastEnd = "";
+
+        String id(String s) {
+            return ids.computeIfAbsent(s, k -> k);
+        }
+
+        String start(String s) {
+            return s.equals(lastEnd) ? lastEnd : s;
+        }
+
+        String end(String s) {
+            lastEnd = s;
+            return s;
+        }
     }
 
     /** Not a valid region in the plain shape; thrown without a stack trace, as it is caught and handled. */
@@ -69,9 +95,9 @@ final class PlainRegion {
     }
 
     /** The region whose object starts at the parser's current token; with {@code histograms} false its key histogram is skipped. */
-    static Region read(JsonParser p, boolean histograms) throws IOException {
+    static Region read(JsonParser p, boolean histograms, Shared shared) throws IOException {
         plain(p.currentToken() == JsonToken.START_OBJECT);
-        PlainRegion r = new PlainRegion(histograms);
+        PlainRegion r = new PlainRegion(histograms, shared);
         for (String name = p.nextFieldName(); name != null; name = p.nextFieldName()) {
             r.field(name, p, p.nextToken());
         }
@@ -81,11 +107,11 @@ final class PlainRegion {
     private void field(String name, JsonParser p, JsonToken t) throws IOException {
         switch (name) {
             case "id" -> id = text(first(ID), p, t);
-            case "table" -> table = text(first(TABLE), p, t);
+            case "table" -> table = shared.id(text(first(TABLE), p, t));
             case "range" -> rangeId = text(first(RANGE), p, t);
-            case "startKey" -> start = key(first(START), p, t);
-            case "endKey" -> end = key(first(END), p, t);
-            case "node" -> node = text(first(NODE), p, t);
+            case "startKey" -> start = shared.start(key(first(START), p, t));
+            case "endKey" -> end = shared.end(key(first(END), p, t));
+            case "node" -> node = shared.id(text(first(NODE), p, t));
             case "sizeBytes" -> size = nonNegative(first(SIZE), p, t);
             case "measuredCpu" -> cpu = nonNegative(first(CPU), p, t);
             case "measuredDiskBytesPerSec" -> disk = nonNegative(first(DISK), p, t);

@@ -62,9 +62,10 @@ final class SnapshotStream {
 
     private void streamRegions(JsonFields f, JsonParser p) throws IOException {
         regionsStreamed = true;
+        PlainRegion.Shared shared = new PlainRegion.Shared();
         for (int i = 0; p.nextToken() != JsonToken.END_ARRAY; i++) {
             if (plain) {
-                regions.add(PlainRegion.read(p, histograms));
+                regions.add(PlainRegion.read(p, histograms, shared));
                 continue;
             }
             JsonNode element = histograms ? JsonFields.TREE.readTree(p) : withoutHistogram(p);

@@ -19,6 +19,7 @@ import java.util.function.Function;
  * never leaves Δ higher than it was and carries no tail of moves that do not pay for themselves.
  * With a flow error ({@link SchedulerConfig#flowError}) a prefix's Δ is weighed with the error its
  * moves are expected to bring, so the moves that only trade regions near balance are not kept.
+ * With a landing above λ ({@link SchedulerConfig#stopAt}) the run relieves nodes and stops at it instead.
  */
 final class CooperativeRun {
     private static final int DESTINATIONS_TRIED = 8;
@@ -74,8 +75,8 @@ final class CooperativeRun {
         List<double[]> lowered = new ArrayList<>();
         boolean progressSinceReset = false;
         while (state.actions().size() < cap) {
-            if (hottest.isEmpty() || state.deviation(hottest.peek()) <= config.lambda()) {
-                if (!progressSinceReset || exhausted.isEmpty() || delta() <= config.lambda()) {
+            if (hottest.isEmpty() || state.deviation(hottest.peek()) <= config.stopAt()) {
+                if (!progressSinceReset || exhausted.isEmpty() || delta() <= config.stopAt()) {
                     break;
                 }
                 exhausted.forEach(hottest::add);
@@ -98,7 +99,7 @@ final class CooperativeRun {
                 lowered.add(new double[] {state.actions().size(), risk});
             }
         }
-        int kept = worthKeeping(lowered, startAtRisk, bestAtRisk, config.benefitThreshold(), config.lambda());
+        int kept = worthKeeping(lowered, startAtRisk, bestAtRisk, config.benefitThreshold(), config.stopAt());
         return new ArrayList<>(state.actions().subList(0, kept));
     }
 

@@ -13,8 +13,9 @@ import java.util.List;
 /**
  * Libra's cooperative scheduling (§III-B) with load-based splitting (§IV-B) and lazy
  * scheduling (§IV-C). The loop itself lives in {@link CooperativeRun}; this class decides
- * whether to run at all (hysteresis: a cluster within λ gets an empty plan) and turns the
- * run's actions into the final plan (redundant actions removed, cold neighbours merged).
+ * whether to run at all (a cluster within λ, or within the landing {@link SchedulerConfig#stopAt},
+ * gets an empty plan) and turns the run's actions into the final plan (redundant actions removed,
+ * cold neighbours merged).
  */
 public final class CooperativeScheduler implements Strategy {
     private static final int MAX_ROUNDS = 16;
@@ -31,6 +32,10 @@ public final class CooperativeScheduler implements Strategy {
         if (before.imbalanceDegree() <= config.lambda()) {
             return PlanFinisher.unchanged(Plan.empty(name(), before, PlanStatus.BALANCED,
                     "Δ = " + Notes.compared(before.imbalanceDegree(), " ≤ λ = ", config.lambda())), model);
+        }
+        if (before.imbalanceDegree() <= config.stopAt()) {
+            return PlanFinisher.unchanged(Plan.empty(name(), before, PlanStatus.BALANCED,
+                    "Δ = " + Notes.compared(before.imbalanceDegree(), " ≤ the landing = ", config.stopAt())), model);
         }
         Rounds rounds = runToFixedPoint(model, context);
         String stuck = "Δ = " + Notes.against(before.imbalanceDegree(), config.lambda())
@@ -89,7 +94,7 @@ public final class CooperativeScheduler implements Strategy {
                 all = all.subList(0, cap);
                 return new Rounds(all, applier.apply(model, all));
             }
-            if (cap > 0 && all.size() == cap || current.balance().imbalanceDegree() <= context.config().lambda()) {
+            if (cap > 0 && all.size() == cap || current.balance().imbalanceDegree() <= context.config().stopAt()) {
                 break;
             }
         }

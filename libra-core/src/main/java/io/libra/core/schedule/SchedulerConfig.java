@@ -14,10 +14,19 @@ package io.libra.core.schedule;
  * @param flowError          the forecast error a node is expected to gain per unit of normalised load moved through
  *                           it (in or out), learnt from the forecast checks ({@code plan.FlowError}); a run keeps the
  *                           prefix whose Δ, each node raised by that error, is lowest. 0 (the paper) weighs Δ alone
+ * @param landing            the cooperative scheduler stops once Δ is within this rather than λ, where it is higher
+ *                           ({@link #stopAt}): a plan after the first lands inside the hysteresis band
+ *                           ({@code io.libra.core.Landing}). 0 (the paper) plans to λ
  */
 public record SchedulerConfig(double lambda, double benefitThreshold, int maxActions, boolean splitting,
-                              boolean lazy, double mergeColdBelow, double cpuWeight, double flowError) {
+                              boolean lazy, double mergeColdBelow, double cpuWeight, double flowError, double landing) {
     public static final SchedulerConfig DEFAULT = new SchedulerConfig(0.05, 1.0 / 500, 0, true, true, 0.0, 0.5);
+
+    /** Without a landing: a plan runs down to λ. */
+    public SchedulerConfig(double lambda, double benefitThreshold, int maxActions, boolean splitting, boolean lazy,
+                           double mergeColdBelow, double cpuWeight, double flowError) {
+        this(lambda, benefitThreshold, maxActions, splitting, lazy, mergeColdBelow, cpuWeight, flowError, 0);
+    }
 
     /** Without a flow error: Δ alone decides what a run keeps. */
     public SchedulerConfig(double lambda, double benefitThreshold, int maxActions, boolean splitting, boolean lazy,
@@ -44,6 +53,14 @@ public record SchedulerConfig(double lambda, double benefitThreshold, int maxAct
         if (!(flowError >= 0 && flowError < 1)) {
             throw new IllegalArgumentException("flowError: must be in [0, 1), got " + flowError);
         }
+        if (!(landing >= 0 && landing < 10)) {
+            throw new IllegalArgumentException("landing: must be in [0, 10), got " + landing);
+        }
+    }
+
+    /** The Δ a run stops at: λ, or the landing when that is higher. */
+    public double stopAt() {
+        return Math.max(lambda, landing);
     }
 
     /** Theorem 1's bound: regions above λ/2 in either dimension are split candidates. */
@@ -52,30 +69,34 @@ public record SchedulerConfig(double lambda, double benefitThreshold, int maxAct
     }
 
     public SchedulerConfig withLambda(double l) {
-        return new SchedulerConfig(l, benefitThreshold, maxActions, splitting, lazy, mergeColdBelow, cpuWeight, flowError);
+        return new SchedulerConfig(l, benefitThreshold, maxActions, splitting, lazy, mergeColdBelow, cpuWeight, flowError, landing);
     }
 
     public SchedulerConfig withMaxActions(int n) {
-        return new SchedulerConfig(lambda, benefitThreshold, n, splitting, lazy, mergeColdBelow, cpuWeight, flowError);
+        return new SchedulerConfig(lambda, benefitThreshold, n, splitting, lazy, mergeColdBelow, cpuWeight, flowError, landing);
     }
 
     public SchedulerConfig withSplitting(boolean on) {
-        return new SchedulerConfig(lambda, benefitThreshold, maxActions, on, lazy, mergeColdBelow, cpuWeight, flowError);
+        return new SchedulerConfig(lambda, benefitThreshold, maxActions, on, lazy, mergeColdBelow, cpuWeight, flowError, landing);
     }
 
     public SchedulerConfig withLazy(boolean on) {
-        return new SchedulerConfig(lambda, benefitThreshold, maxActions, splitting, on, mergeColdBelow, cpuWeight, flowError);
+        return new SchedulerConfig(lambda, benefitThreshold, maxActions, splitting, on, mergeColdBelow, cpuWeight, flowError, landing);
     }
 
     public SchedulerConfig withMergeColdBelow(double x) {
-        return new SchedulerConfig(lambda, benefitThreshold, maxActions, splitting, lazy, x, cpuWeight, flowError);
+        return new SchedulerConfig(lambda, benefitThreshold, maxActions, splitting, lazy, x, cpuWeight, flowError, landing);
     }
 
     public SchedulerConfig withFlowError(double e) {
-        return new SchedulerConfig(lambda, benefitThreshold, maxActions, splitting, lazy, mergeColdBelow, cpuWeight, e);
+        return new SchedulerConfig(lambda, benefitThreshold, maxActions, splitting, lazy, mergeColdBelow, cpuWeight, e, landing);
+    }
+
+    public SchedulerConfig withLanding(double x) {
+        return new SchedulerConfig(lambda, benefitThreshold, maxActions, splitting, lazy, mergeColdBelow, cpuWeight, flowError, x);
     }
 
     public SchedulerConfig withCpuWeight(double w) {
-        return new SchedulerConfig(lambda, benefitThreshold, maxActions, splitting, lazy, mergeColdBelow, w, flowError);
+        return new SchedulerConfig(lambda, benefitThreshold, maxActions, splitting, lazy, mergeColdBelow, w, flowError, landing);
     }
 }

@@ -59,10 +59,6 @@ class FlowErrorSchedulingTest {
             LoadModel m = cluster(seed);
             Plan paper = plan(m, PAPER);
             Plan weighed = plan(m, PAPER.withFlowError(0.1));
-            System.out.printf("seed %d: paper %d actions Δ %.4f at risk %.4f flow %.3f; weighed %d actions Δ %.4f at risk %.4f flow %.3f%n", seed,
-                    paper.actions().size(), paper.predicted().imbalanceDegree(), atRisk(m, paper, 0.1), flow(m, paper), weighed.actions().size(),
-                    weighed.predicted().imbalanceDegree(), atRisk(m, weighed, 0.1), flow(m, weighed));
-
             paperFlow += flow(m, paper);
             weighedFlow += flow(m, weighed);
             assertThat(atRisk(m, weighed, 0.1)).as("seed %d", seed).isLessThanOrEqualTo(atRisk(m, paper, 0.1) + 1e-9);

@@ -102,8 +102,9 @@ class ClosedLoopChurnTest {
      * (seed 21, window 5: 300 moves for a forecast 0.103 → 0.050, 206 of them opposite pairs; true
      * 1.080/1.087 → 1.096/1.085), and seeds 1-12 moved 123% of their first plans' data after the third
      * window. Weighing each prefix with the error its gross flow is expected to bring (FlowFit, learnt
-     * from each check) keeps the trades that pay: under 80% (56%), with as many runs within 1.10 at
-     * the end (10 of 12 before).
+     * from each check) keeps the trades that pay (56%), and a plan after the first stops inside the
+     * hysteresis band rather than at λ (Landing): under 40% (28%), with 10 of 12 within 1.10 at the
+     * end (10 before either change).
      */
     @Test
     void underNodeSpeedByteCpuNoLongerTradesRegionsForTheLastHundredths() {
@@ -117,8 +118,33 @@ class ClosedLoopChurnTest {
             first += r.moved().get(0);
             later += afterTheThird(r);
         }
-        assertThat(later / first).as("data moved after the third window / by the first").isLessThanOrEqualTo(0.80);
+        assertThat(later / first).as("data moved after the third window / by the first").isLessThanOrEqualTo(0.40);
         assertThat(within).as("runs within 1.10 in both dimensions at the end").isGreaterThanOrEqualTo(10);
+    }
+
+    /**
+     * Under node-speed, background and cache-skew kept planning down to λ after their third window:
+     * each plan's last hundredths were lifted back above λ by the window's noise and the forecast's
+     * error, and seeds 1-12 moved 62% of their first plans' data after the third window (background
+     * seed 11: 20.5 GiB after a first plan of 1.0 GiB). Landing inside the hysteresis band, short of
+     * 2λ by the last forecast's error, moves 24%, with 22 of 24 runs within 1.10 at the end (23 before).
+     */
+    @Test
+    void underNodeSpeedLaterPlansLandInsideTheBandRatherThanChaseLambda() {
+        double first = 0;
+        double later = 0;
+        int within = 0;
+        for (String scenario : List.of("background", "cache-skew")) {
+            for (long seed = 1; seed <= 12; seed++) {
+                ClosedLoop.Run r = underNodeSpeed(scenario, seed);
+                Score end = r.after().get(7);
+                within += Math.max(end.cpuMaxOverMean(), end.diskMaxOverMean()) <= 1.10 ? 1 : 0;
+                first += r.moved().get(0);
+                later += afterTheThird(r);
+            }
+        }
+        assertThat(later / first).as("data moved after the third window / by the first").isLessThanOrEqualTo(0.35);
+        assertThat(within).as("runs within 1.10 in both dimensions at the end").isGreaterThanOrEqualTo(21);
     }
 
     /** Eight rounds of {@code scenario} under node-speed, as `libra loop --truth node-speed` runs them. */
