@@ -22,16 +22,10 @@ public record SchedulerConfig(double lambda, double benefitThreshold, int maxAct
                               boolean lazy, double mergeColdBelow, double cpuWeight, double flowError, double landing) {
     public static final SchedulerConfig DEFAULT = new SchedulerConfig(0.05, 1.0 / 500, 0, true, true, 0.0, 0.5);
 
-    /** Without a landing: a plan runs down to λ. */
-    public SchedulerConfig(double lambda, double benefitThreshold, int maxActions, boolean splitting, boolean lazy,
-                           double mergeColdBelow, double cpuWeight, double flowError) {
-        this(lambda, benefitThreshold, maxActions, splitting, lazy, mergeColdBelow, cpuWeight, flowError, 0);
-    }
-
-    /** Without a flow error: Δ alone decides what a run keeps. */
+    /** Without a flow error or a landing: Δ alone decides what a run keeps, and it runs down to λ. */
     public SchedulerConfig(double lambda, double benefitThreshold, int maxActions, boolean splitting, boolean lazy,
                            double mergeColdBelow, double cpuWeight) {
-        this(lambda, benefitThreshold, maxActions, splitting, lazy, mergeColdBelow, cpuWeight, 0);
+        this(lambda, benefitThreshold, maxActions, splitting, lazy, mergeColdBelow, cpuWeight, 0, 0);
     }
 
     public SchedulerConfig {
