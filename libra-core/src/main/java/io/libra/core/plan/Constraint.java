@@ -12,6 +12,12 @@ public enum Constraint {
      */
     SHARED_RELIEF,
     /**
+     * In place of the interference constraint: the region weighs less in the other dimension where it
+     * leaves but not where it lands (the nodes' targets differ), and the destination stays within
+     * 1 + λ in the other dimension.
+     */
+    HEADROOM_RELIEF,
+    /**
      * In place of the interference constraint: the source's load in the critical dimension is partly
      * its own (a speed or background no region carries), so its regions weigh no more there than in
      * the other; the destination stays within 1 + λ in the other dimension.

@@ -252,12 +252,16 @@ final class CooperativeRun {
 
     /**
      * Moves the region to the least-loaded node in d that takes it under the load constraint,
-     * with the interference constraint holding on both nodes, or else with shared relief.
+     * with the interference constraint holding on both nodes, or else with shared relief, or with
+     * headroom relief once a check found the last forecast within λ: headroom relief fills the
+     * destination up to 1 + λ on the estimate of the region's other dimension there, which a first
+     * plan made on one window has not yet seen checked.
      */
     private boolean moveToDestination(int r, Dimension d, int source, boolean interferes) {
         return moveToFirst(r, source, d, c -> !conditions.load.holds(c) ? null
                 : !interferes && conditions.interference.holds(c) ? conditions.paper()
-                : conditions.sharedRelief.holds(c) ? conditions.relief() : null);
+                : conditions.sharedRelief.holds(c) ? conditions.relief()
+                : config.forecastChecked() && conditions.headroomRelief.holds(c) ? conditions.headroom() : null);
     }
 
     /**

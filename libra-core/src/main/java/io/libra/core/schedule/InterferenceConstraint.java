@@ -17,15 +17,25 @@ public record InterferenceConstraint() implements MigrationCondition {
     @Override
     public boolean holds(MigrationCandidate c) {
         Dimension d = c.critical();
-        return c.shareAtSource(d.other()) < c.shareAtSource(d)
-                && (!c.hasDestination() || c.shareAtDestination(d.other()) < c.shareAtDestination(d));
+        return atSource(c) && (!c.hasDestination() || c.shareAtDestination(d.other()) < c.shareAtDestination(d));
+    }
+
+    /** β′ &lt; α′ where the region leaves. */
+    static boolean atSource(MigrationCandidate c) {
+        Dimension d = c.critical();
+        return c.shareAtSource(d.other()) < c.shareAtSource(d);
+    }
+
+    /** "r disk 0.02 &lt; cpu 0.05 at n1": the test where the region leaves. */
+    static String atSourceNote(MigrationCandidate c) {
+        Dimension d = c.critical();
+        return c.movedId() + " " + side(d, c.shareAtSource(d.other()), c.shareAtSource(d)) + " at " + c.sourceId();
     }
 
     @Override
     public String explain(MigrationCandidate c) {
         Dimension d = c.critical();
-        String test = "interference constraint: " + c.movedId() + " " + side(d, c.shareAtSource(d.other()), c.shareAtSource(d))
-                + " at " + c.sourceId();
+        String test = "interference constraint: " + atSourceNote(c);
         return !c.hasDestination() ? test
                 : test + " and " + side(d, c.shareAtDestination(d.other()), c.shareAtDestination(d)) + " at " + c.destinationId();
     }

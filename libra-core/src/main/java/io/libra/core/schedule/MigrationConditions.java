@@ -4,19 +4,21 @@ import java.util.List;
 
 /**
  * The condition objects one run checks, and the sets a move may pass (§III-B): the paper's
- * three (load, interference, benefit), shared or own-load relief in place of interference, and
+ * three (load, interference, benefit), shared, headroom or own-load relief in place of interference, and
  * below-source in place of the load constraint for a region that cannot be split.
  */
 final class MigrationConditions {
     final LoadConstraint load;
     final InterferenceConstraint interference;
     final SharedRelief sharedRelief;
+    final HeadroomRelief headroomRelief;
     final OwnLoadRelief ownLoadRelief;
     final BelowSource belowSource;
     final BenefitThreshold benefit;
     final SplitBound splitBound;
     private final List<MigrationCondition> paper;
     private final List<MigrationCondition> relief;
+    private final List<MigrationCondition> headroom;
     private final List<MigrationCondition> ownRelief;
     private final List<MigrationCondition> whole;
 
@@ -24,12 +26,14 @@ final class MigrationConditions {
         this.load = new LoadConstraint(config.lambda());
         this.interference = new InterferenceConstraint();
         this.sharedRelief = new SharedRelief(config.lambda());
+        this.headroomRelief = new HeadroomRelief(config.lambda());
         this.ownLoadRelief = new OwnLoadRelief(config.lambda());
         this.belowSource = new BelowSource();
         this.benefit = new BenefitThreshold(config.benefitThreshold());
         this.splitBound = new SplitBound(config.splitBound());
         this.paper = List.of(load, interference, benefit);
         this.relief = List.of(load, sharedRelief, benefit);
+        this.headroom = List.of(load, headroomRelief, benefit);
         this.ownRelief = List.of(load, ownLoadRelief, benefit);
         this.whole = List.of(belowSource, benefit);
     }
@@ -40,6 +44,10 @@ final class MigrationConditions {
 
     List<MigrationCondition> relief() {
         return relief;
+    }
+
+    List<MigrationCondition> headroom() {
+        return headroom;
     }
 
     List<MigrationCondition> ownRelief() {

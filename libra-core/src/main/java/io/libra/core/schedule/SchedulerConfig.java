@@ -52,6 +52,14 @@ public record SchedulerConfig(double lambda, double benefitThreshold, int maxAct
         }
     }
 
+    /**
+     * Whether a check of the last plan's forecast found its error below λ: the {@link #landing} is
+     * set above λ only then ({@code Landing.of}).
+     */
+    public boolean forecastChecked() {
+        return landing > lambda;
+    }
+
     /** The Δ a run stops at: λ, or the landing when that is higher. */
     public double stopAt() {
         return Math.max(lambda, landing);

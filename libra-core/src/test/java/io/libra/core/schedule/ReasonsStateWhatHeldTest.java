@@ -109,6 +109,8 @@ class ReasonsStateWhatHeldTest {
                         && share(now, r, dst, o) < share(now, r, dst, d) + EPS;
                 case SHARED_RELIEF -> now.normalized(src, o) > 1 - EPS
                         && now.normalized(dst, o) + share(now, r, dst, o) < 1 + CONFIG.lambda() + EPS;
+                case HEADROOM_RELIEF -> share(now, r, src, o) < share(now, r, src, d) + EPS
+                        && now.normalized(dst, o) + share(now, r, dst, o) < 1 + CONFIG.lambda() + EPS;
                 case OWN_LOAD_RELIEF -> now.normalized(dst, o) + share(now, r, dst, o) < 1 + CONFIG.lambda() + EPS;
                 case BELOW_SOURCE -> now.normalized(dst, d) + share(now, r, dst, d) < now.deviation(src) + 1 + EPS
                         && now.normalized(dst, o) + share(now, r, dst, o) < now.deviation(src) + 1 + EPS;
