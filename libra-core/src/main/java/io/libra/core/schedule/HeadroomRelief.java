@@ -1,6 +1,5 @@
 package io.libra.core.schedule;
 
-import io.libra.core.model.Dimension;
 import io.libra.core.plan.Constraint;
 
 /**
@@ -27,9 +26,6 @@ public record HeadroomRelief(double lambda) implements MigrationCondition {
 
     @Override
     public String explain(MigrationCandidate c) {
-        Dimension o = c.critical().other();
-        return "headroom relief: " + InterferenceConstraint.atSourceNote(c) + " and " + c.destinationId() + " "
-                + o.label() + " " + Notes.num(c.destinationLoad(o)) + " + " + Notes.num(c.shareAtDestination(o)) + " = "
-                + Notes.compared(SharedRelief.destinationAfter(c), " < 1+λ=", 1 + lambda);
+        return "headroom relief: " + InterferenceConstraint.atSourceNote(c) + " and " + SharedRelief.roomNote(c, lambda);
     }
 }

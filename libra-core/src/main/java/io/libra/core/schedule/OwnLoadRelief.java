@@ -1,6 +1,5 @@
 package io.libra.core.schedule;
 
-import io.libra.core.model.Dimension;
 import io.libra.core.plan.Constraint;
 
 /**
@@ -23,9 +22,7 @@ public record OwnLoadRelief(double lambda) implements MigrationCondition {
 
     @Override
     public String explain(MigrationCandidate c) {
-        Dimension o = c.critical().other();
         return "own-load relief: " + c.sourceId() + " carries " + c.critical().label() + " load of its own and "
-                + c.destinationId() + " " + o.label() + " " + Notes.num(c.destinationLoad(o)) + " + "
-                + Notes.num(c.shareAtDestination(o)) + " = " + Notes.compared(SharedRelief.destinationAfter(c), " < 1+λ=", 1 + lambda);
+                + SharedRelief.roomNote(c, lambda);
     }
 }

@@ -30,7 +30,13 @@ public record SharedRelief(double lambda) implements MigrationCondition {
     public String explain(MigrationCandidate c) {
         Dimension o = c.critical().other();
         return "shared relief: " + c.sourceId() + " " + o.label() + " " + Notes.against(c.sourceLoad(o), 1) + " > 1 and "
-                + c.destinationId() + " " + o.label() + " " + Notes.num(c.destinationLoad(o)) + " + "
+                + roomNote(c, lambda);
+    }
+
+    /** "n2 disk 0.207 + 0.02 = 0.228 &lt; 1+λ=1.05": the destination's room in the other dimension, as the reliefs state it. */
+    static String roomNote(MigrationCandidate c, double lambda) {
+        Dimension o = c.critical().other();
+        return c.destinationId() + " " + o.label() + " " + Notes.num(c.destinationLoad(o)) + " + "
                 + Notes.num(c.shareAtDestination(o)) + " = " + Notes.compared(destinationAfter(c), " < 1+λ=", 1 + lambda);
     }
 }
