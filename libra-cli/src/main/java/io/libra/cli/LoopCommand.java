@@ -50,7 +50,8 @@ final class LoopCommand implements Callable<Integer> {
             description = {"the shape of the hidden cost model that scores the runs: one of ${COMPLETION-CANDIDATES}"
                     + " (default: ${DEFAULT-VALUE}); the others are shapes the estimate has no feature for:",
                     "virtual-iops: a read of n blocks costs n^0.7 blocks; contention: a node's CPU grows with its"
-                    + " utilisation u as 1 + u; node-speed: each node does the same work at 0.7 to 1.4 times the CPU"})
+                    + " utilisation u as 1 + u; node-speed: each node does the same work at 0.7 to 1.4 times the CPU;"
+                    + " disk-speed: the same at 0.7 to 1.4 times the disk bytes"})
     String truth;
 
     @Option(names = "--no-learning", description = "plan with the paper's fixed mapping instead of a cost model learnt "

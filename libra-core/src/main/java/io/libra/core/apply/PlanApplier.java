@@ -71,7 +71,8 @@ public final class PlanApplier {
         if (!model.hasNode(m.to())) {
             throw new InvalidPlanException(at + ".to", "unknown node " + m.to());
         }
-        regions.put(r.id(), new RegionLoad(r.region().onNode(m.to()), model.cpuOn(r, model.nodeIndex(m.to())), r.disk()));
+        int to = model.nodeIndex(m.to());
+        regions.put(r.id(), new RegionLoad(r.region().onNode(m.to()), model.cpuOn(r, to), model.diskOn(r, to)));
     }
 
     private void split(Map<String, RegionLoad> regions, SplitAction s, String at) {

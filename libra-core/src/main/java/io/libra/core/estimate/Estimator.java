@@ -41,7 +41,7 @@ public final class Estimator {
      *
      * @param rival the same window with disk shared by a block cache that explains it about as well
      *              as the linear model without beating it ({@link CacheModel#rivalsLinear}); else with
-     *              CPU speeds of their own on nodes whose CPU strays while no window has shown them
+     *              speeds of their own (CPU or disk) on nodes whose total strays while no window has shown them
      *              to have one ({@link NodeBackgrounds#untoldSpeeds}); else empty
      */
     public record Estimate(LoadModel model, Estimation estimation, CostFit cpu, CostFit disk, NodeBackgrounds cpuOwn,
@@ -112,15 +112,31 @@ public final class Estimator {
 
     /**
      * The window shared with a speed of their own on the nodes that stray while no window has shown
-     * them to have one ({@link NodeBackgrounds#untoldSpeeds}).
+     * them to have one ({@link NodeBackgrounds#untoldSpeeds}), in CPU and, without a block cache, in disk.
      */
     private Optional<Rival> speedRival(ClusterSnapshot now, List<NodeSample> samples, Estimate e) {
-        if (!learn || LoadSharing.allMeasured(now, Dimension.CPU)) {
+        if (!learn) {
             return Optional.empty();
         }
-        return NodeBackgrounds.untoldSpeeds(e.cpu(), samples, e.cpuOwn()).map(own -> new Rival(share(now,
-                new Estimate(null, null, e.cpu(), e.disk(), own, e.diskOwn(), e.cache())), "CPU residuals riding with"
-                + " the regions", "regions' residuals", "node speeds", own.detail()));
+        Optional<NodeBackgrounds> cpu = untold(now, e.cpu(), samples, e.cpuOwn());
+        Optional<NodeBackgrounds> disk = e.cache().isPresent() ? Optional.empty() : untold(now, e.disk(), samples, e.diskOwn());
+        if (cpu.isEmpty() && disk.isEmpty()) {
+            return Optional.empty();
+        }
+        String subject = cpu.isPresent() && disk.isPresent() ? "CPU and disk" : cpu.isPresent() ? "CPU" : "disk";
+        String describe = cpu.isPresent() && disk.isPresent()
+                ? cpu.get().detail() + " in CPU and a " + disk.get().detail() + " in disk"
+                : cpu.or(() -> disk).get().detail();
+        return Optional.of(new Rival(share(now, new Estimate(null, null, e.cpu(), e.disk(), cpu.orElse(e.cpuOwn()),
+                disk.orElse(e.diskOwn()), e.cache())), subject + " residuals riding with the regions",
+                "regions' residuals", "node speeds", describe));
+    }
+
+    /** {@link NodeBackgrounds#untoldSpeeds} in {@code fit}'s dimension, unless it is measured per region. */
+    private static Optional<NodeBackgrounds> untold(ClusterSnapshot now, CostFit fit, List<NodeSample> samples,
+                                                    NodeBackgrounds chosen) {
+        return LoadSharing.allMeasured(now, fit.dimension()) ? Optional.empty()
+                : NodeBackgrounds.untoldSpeeds(fit, samples, chosen);
     }
 
     /** {@code window}'s node totals shared among its regions by {@code e}'s cost model (an earlier window, replayed). */
@@ -128,9 +144,15 @@ public final class Estimator {
         LoadSharing.Rule disk = e.cache().map(c -> cacheRule(window, c))
                 .orElseGet(() -> rule(e.disk(), MetricMapping.diskRule(config), e.diskOwn()));
         LoadModel model = LoadSharing.share(window, rule(e.cpu(), MetricMapping.cpuRule(config), e.cpuOwn()), disk);
-        model = e.cpuOwn().speeds().isEmpty() ? model
-                : model.withSpeeds(window.nodes().stream().mapToDouble(n -> e.cpuOwn().speed(n.id())).toArray());
+        model = withSpeeds(model, window, Dimension.CPU, e.cpuOwn());
+        model = withSpeeds(model, window, Dimension.DISK, e.diskOwn());
         return e.cache().map(model::withCache).orElse(model);
+    }
+
+    /** {@code model} where the nodes {@code own} found a speed of their own in d run region work at it. */
+    private static LoadModel withSpeeds(LoadModel model, ClusterSnapshot window, Dimension d, NodeBackgrounds own) {
+        return own.speeds().isEmpty() ? model
+                : model.withSpeeds(d, window.nodes().stream().mapToDouble(n -> own.speed(n.id())).toArray());
     }
 
     /** Disk shared by each region's cost on the node it sits on, with the cache model's background. */

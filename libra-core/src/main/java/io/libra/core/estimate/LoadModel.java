@@ -32,8 +32,11 @@ public final class LoadModel {
     private final double[] targetDisk;
     /** The learnt block cache and the layout its node figures start from; null without one. */
     private final Cache cache;
-    /** Per node, the CPU one unit of region work costs there relative to the mean node (1 when not learnt). */
-    private final double[] speed;
+    /**
+     * Per dimension (CPU, disk) and node, what one unit of region work costs there relative to the
+     * mean node; a dimension's entry is null when no speeds were learnt in it (all 1).
+     */
+    private final double[][] speed;
     /** Per dimension (CPU, disk), the replica writes nodes apply for regions led elsewhere; null when none. */
     private final Followers[] followers;
 
@@ -61,14 +64,14 @@ public final class LoadModel {
     }
 
     public LoadModel(List<Node> nodes, List<RegionLoad> regions, double[] baseCpu, double[] baseDisk) {
-        this(nodes, regions, baseCpu, baseDisk, null, null, new Followers[2]);
+        this(nodes, regions, baseCpu, baseDisk, null, new double[2][], new Followers[2]);
     }
 
     private LoadModel(List<Node> nodes, List<RegionLoad> regions, double[] baseCpu, double[] baseDisk, Cache cache,
-                      double[] speed, Followers[] followers) {
+                      double[][] speed, Followers[] followers) {
         this.nodes = List.copyOf(nodes);
         this.cache = cache;
-        this.speed = speed;
+        this.speed = speed.clone();
         this.followers = followers.clone();
         this.regions = List.copyOf(regions);
         this.baseCpu = baseCpu.clone();
@@ -102,12 +105,13 @@ public final class LoadModel {
         }
     }
 
-    /** Per node, the replica writes {@code f} has it apply for {@code led} (in CPU at its speed, when it has one). */
-    private double[] replicas(Dimension d, Followers f, double[] speeds, List<RegionLoad> led) {
+    /** Per node, the replica writes {@code f} has it apply for {@code led} in d (at its speed in d, when it has one). */
+    private double[] replicas(Dimension d, Followers f, double[][] speeds, List<RegionLoad> led) {
         double[] replica = f.loads(regionsOnly(led), this::nodeIndex);
-        if (d == Dimension.CPU && speeds != null) {
+        double[] in = speeds[d.ordinal()];
+        if (in != null) {
             for (int j = 0; j < replica.length; j++) {
-                replica[j] *= speeds[j];
+                replica[j] *= in[j];
             }
         }
         return replica;
@@ -183,7 +187,7 @@ public final class LoadModel {
     }
 
     private double speedIn(Dimension d, int j) {
-        return d == Dimension.CPU && speed != null ? speed[j] : 1;
+        return speed[d.ordinal()] != null ? speed[d.ordinal()][j] : 1;
     }
 
     /**
@@ -193,7 +197,11 @@ public final class LoadModel {
      * out of the cache's sums).
      */
     public LoadModel restricted(List<Node> kept, List<RegionLoad> movable, double[] keptBaseCpu, double[] keptBaseDisk) {
-        double[] keptSpeed = speed == null ? null : kept.stream().mapToDouble(n -> speed[nodeIndex(n.id())]).toArray();
+        double[][] keptSpeed = new double[2][];
+        for (Dimension d : Dimension.values()) {
+            double[] in = speed[d.ordinal()];
+            keptSpeed[d.ordinal()] = in == null ? null : kept.stream().mapToDouble(n -> in[nodeIndex(n.id())]).toArray();
+        }
         int[] at = kept.stream().mapToInt(n -> nodeIndex(n.id())).toArray();
         Followers[] f = new Followers[2];
         double[][] bases = {keptBaseCpu.clone(), keptBaseDisk.clone()};
@@ -268,32 +276,51 @@ public final class LoadModel {
         return new LoadModel(nodes, moving, bc, bd, cache, speed, followers);
     }
 
-    /**
-     * The same loads where a unit of region work costs {@code speed[j]} CPU on node j, relative to
-     * the mean node: a region's CPU scales by the ratio of its destination's speed to its node's.
-     */
+    /** {@link #withSpeeds(Dimension, double[])} in CPU. */
     public LoadModel withSpeeds(double[] speeds) {
-        double[] bc = baseCpu.clone();
-        Followers f = followers[Dimension.CPU.ordinal()];
+        return withSpeeds(Dimension.CPU, speeds);
+    }
+
+    /**
+     * The same loads where a unit of region work costs {@code speeds[j]} in d on node j, relative to
+     * the mean node: a region's load in d scales by the ratio of its destination's speed to its node's.
+     */
+    public LoadModel withSpeeds(Dimension d, double[] speeds) {
+        double[][] next = speed.clone();
+        next[d.ordinal()] = speeds.clone();
+        double[][] bases = {baseCpu.clone(), baseDisk.clone()};
+        Followers f = followers[d.ordinal()];
         if (f != null) {
             // the replica writes a node applies run at its speed too; its load in this layout stays as measured
-            double[] before = replicas(Dimension.CPU, f, speed, regions);
-            double[] after = replicas(Dimension.CPU, f, speeds, regions);
-            for (int j = 0; j < bc.length; j++) {
-                bc[j] += before[j] - after[j];
+            double[] before = replicas(d, f, speed, regions);
+            double[] after = replicas(d, f, next, regions);
+            double[] base = bases[d.ordinal()];
+            for (int j = 0; j < base.length; j++) {
+                base[j] += before[j] - after[j];
             }
         }
-        return new LoadModel(nodes, regions, bc, baseDisk, cache, speeds.clone(), followers);
+        return new LoadModel(nodes, regions, bases[0], bases[1], cache, next, followers);
     }
 
     /** Region r's CPU were it on node j (its own CPU on its node). */
     public double cpuOn(RegionLoad r, int j) {
-        return speed == null ? r.cpu() : r.cpu() * speedRatio(nodeIndex(r.node()), j);
+        return r.cpu() * speedRatio(Dimension.CPU, nodeIndex(r.node()), j);
+    }
+
+    /** Region r's disk were it on node j (its own disk on its node). */
+    public double diskOn(RegionLoad r, int j) {
+        return r.disk() * speedRatio(Dimension.DISK, nodeIndex(r.node()), j);
     }
 
     /** What a region's CPU on node {@code from} is multiplied by on node {@code to}. */
     public double speedRatio(int from, int to) {
-        return speed == null ? 1 : speed[to] / speed[from];
+        return speedRatio(Dimension.CPU, from, to);
+    }
+
+    /** What a region's load in d on node {@code from} is multiplied by on node {@code to}. */
+    public double speedRatio(Dimension d, int from, int to) {
+        double[] in = speed[d.ordinal()];
+        return in == null ? 1 : in[to] / in[from];
     }
 
     /** Each node's load in both dimensions, as a plan forecasts them for the next window. */

@@ -27,9 +27,9 @@ import java.util.function.IntToDoubleFunction;
  * nodes whose regions never changed, there is no such evidence: such a node keeps what an earlier
  * estimate found (the last plan's {@code estimation.ownLoad}), and otherwise has no offset.
  *
- * <p>In CPU a node may instead run all its work at a speed of its own (another generation of
- * hardware, a throttled core): its measured total is then the prediction times a factor that
- * stays with the node, and a region moved there costs that factor times its work. The same
+ * <p>A node may instead run all its work at a speed of its own (another generation of hardware,
+ * a throttled core, a slower disk): its measured total is then the prediction times a factor that
+ * stays with the node, and a region moved there costs that factor times its work, in CPU or disk. The same
  * held-out test decides between the offset and the factor, node by node.
  *
  * @param offsets per node id, added to the node's base load (may be negative); absent means 0
@@ -65,7 +65,7 @@ public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> s
     }
 
     /**
-     * The offsets (and in CPU the speeds) of {@code fit}'s residuals across the windows of
+     * The offsets and speeds of {@code fit}'s residuals across the windows of
      * {@code samples}. A node none of whose windows changed keeps what an earlier estimate found
      * ({@code remembered}), valued on these windows: its residual can no longer be told from the
      * cost model's error there, and dropping it would replan the regions as if it were theirs.
@@ -87,10 +87,10 @@ public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> s
             Residuals r = e.getValue();
             Residuals.HeldOut h = r.heldOut();
             if (h.load() == 0) {
-                kept += keep(d, e.getKey(), r, remembered.get(e.getKey()), offsets, speeds);
+                kept += keep(e.getKey(), r, remembered.get(e.getKey()), offsets, speeds);
                 continue;
             }
-            boolean bySpeed = d == Dimension.CPU && h.scaled() < h.with();
+            boolean bySpeed = h.scaled() < h.with();
             double best = bySpeed ? h.scaled() : h.with();
             if (h.without() > 0 && best < (1 - MARGIN) * h.without()) {
                 if (bySpeed) {
@@ -117,7 +117,7 @@ public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> s
     }
 
     /**
-     * The rival to {@code chosen} in CPU: the same, plus a speed of its own on every node that has
+     * The rival to {@code chosen} in {@code fit}'s dimension: the same, plus a speed of its own on every node that has
      * nothing of its own yet and whose measured total strays from the prediction ({@link #STRAY}).
      * No window has shown whether such a residual stays with the node or rides with its regions;
      * the two readings agree on this window and part on any move to or
@@ -125,10 +125,11 @@ public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> s
      * measured 13% above the forecast). Empty when no node strays.
      */
     static Optional<NodeBackgrounds> untoldSpeeds(CostFit fit, List<NodeSample> samples, NodeBackgrounds chosen) {
+        Dimension d = fit.dimension();
         Map<String, Residuals> byNode = new LinkedHashMap<>();
         for (NodeSample s : samples) {
-            byNode.computeIfAbsent(s.node(), k -> new Residuals()).add(s.measured(Dimension.CPU),
-                    CostFit.dot(fit.weights(), s.features(Dimension.CPU)), Double.NaN);
+            byNode.computeIfAbsent(s.node(), k -> new Residuals()).add(s.measured(d),
+                    CostFit.dot(fit.weights(), s.features(d)), Double.NaN);
         }
         Map<String, Double> speeds = new HashMap<>(chosen.speeds());
         for (Map.Entry<String, Residuals> e : byNode.entrySet()) {
@@ -204,9 +205,9 @@ public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> s
     }
 
     /** Keeps a remembered kind on a node, valued on its windows; 1 when kept. */
-    private static int keep(Dimension d, String node, Residuals r, OwnLoad.Kind kind, Map<String, Double> offsets,
+    private static int keep(String node, Residuals r, OwnLoad.Kind kind, Map<String, Double> offsets,
                             Map<String, Double> speeds) {
-        if (kind == OwnLoad.Kind.SPEED && d == Dimension.CPU) {
+        if (kind == OwnLoad.Kind.SPEED) {
             speeds.put(node, r.ratio());
             return 1;
         }

@@ -160,17 +160,16 @@ final class WorkingState {
     }
 
     /**
-     * What region r adds to node j's load in d by leading there: its own load (CPU scaled by the
-     * nodes' speeds) less the replica writes j applies for it while it is led elsewhere.
+     * What region r adds to node j's load in d by leading there: its own load (scaled by the
+     * nodes' speeds in d) less the replica writes j applies for it while it is led elsewhere.
      */
     private double loadOn(int r, Dimension d, int j) {
         return own(r, d, j) - model.replicaAt(regions.get(r), d, j);
     }
 
-    /** Region r's own load in d were it on node j: CPU scales with the nodes' speeds. */
+    /** Region r's own load in d were it on node j: it scales with the nodes' speeds in d. */
     private double own(int r, Dimension d, int j) {
-        RegionLoad g = regions.get(r);
-        return d == Dimension.CPU ? g.cpu() * model.speedRatio(index.nodeOf(r), j) : g.disk();
+        return regions.get(r).of(d) * model.speedRatio(d, index.nodeOf(r), j);
     }
 
     RegionLoad region(int r) {
@@ -255,6 +254,7 @@ final class WorkingState {
     private void shift(int r, int src, int dst) {
         RegionLoad g = regions.get(r);
         double cpu = own(r, Dimension.CPU, dst);
+        double disk = own(r, Dimension.DISK, dst);
         double[] change = new double[2];
         for (Dimension d : Dimension.values()) {
             double leaves = loadOn(r, d, src);
@@ -271,7 +271,7 @@ final class WorkingState {
         cpuTotal += change[CPU];
         diskTotal += change[DISK];
         index.move(r, dst);
-        regions.set(r, new RegionLoad(g.region().onNode(nodeId(dst)), cpu, g.disk()));
+        regions.set(r, new RegionLoad(g.region().onNode(nodeId(dst)), cpu, disk));
         cached(src);
         cached(dst);
         placement.moved(g.id(), nodeId(dst));

@@ -61,7 +61,9 @@ public record CostModel(double readCpuSeconds, double writeCpuRatio, double scan
         /** A node's CPU grows with its utilisation u as 1 + u (queues, lock and cache contention). */
         CONTENTION,
         /** Each node runs the same work at its own speed: its CPU times 0.7 to 1.4, fixed per node id. */
-        NODE_SPEED;
+        NODE_SPEED,
+        /** Each node does the same work at a disk cost of its own (another device class): its disk times 0.7 to 1.4. */
+        DISK_SPEED;
 
         /** The form named as on the command line (lower case, '-' for '_'); empty when unknown. */
         public static Optional<Form> byName(String name) {
@@ -115,6 +117,11 @@ public record CostModel(double readCpuSeconds, double writeCpuRatio, double scan
     /** A node's CPU per unit of work under {@link Form#NODE_SPEED}, 0.7 to 1.4, fixed per node id. */
     private static double speed(String nodeId) {
         return 0.7 + 0.7 * unit(nodeId, 0xC2B2AE3D27D4EB4FL);
+    }
+
+    /** A node's disk per unit of work under {@link Form#DISK_SPEED}, 0.7 to 1.4, fixed per node id. */
+    private static double diskSpeed(String nodeId) {
+        return 0.7 + 0.7 * unit(nodeId, 0x165667B19E3779F9L);
     }
 
     /** A number in [0, 1) fixed by a node id and a salt. */
@@ -272,7 +279,8 @@ public record CostModel(double readCpuSeconds, double writeCpuRatio, double scan
         for (int j = 0; j < n; j++) {
             cpu[j] = shaped(cpu[j], cores[j], nodes.get(j).id());
             double bg = background(nodes.get(j).id());
-            out.add(new NodeTruth(nodes.get(j).id(), cpu[j] + nodeBaseCpu * bg, disk[j] + nodeBaseDisk * bg, net[j], req[j]));
+            double d = form == Form.DISK_SPEED ? disk[j] * diskSpeed(nodes.get(j).id()) : disk[j];
+            out.add(new NodeTruth(nodes.get(j).id(), cpu[j] + nodeBaseCpu * bg, d + nodeBaseDisk * bg, net[j], req[j]));
         }
         return out;
     }

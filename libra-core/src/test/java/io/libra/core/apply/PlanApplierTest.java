@@ -40,6 +40,16 @@ class PlanApplierTest {
     }
 
     @Test
+    void aMoveToANodeOfAnotherDiskSpeedCostsItsBytesAtThatSpeed() {
+        LoadModel slowDisk = model.withSpeeds(Dimension.DISK, new double[] {1, 1.5});
+        LoadModel after = applier.apply(slowDisk, plan(new MoveAction("r1", "n0", "n1", 1, WHY)));
+        assertThat(after.load(1, Dimension.DISK)).isCloseTo(1.5 * model.regions().get(1).disk(), org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(after.load(1, Dimension.CPU)).isCloseTo(model.regions().get(1).cpu(), org.assertj.core.data.Offset.offset(1e-12));
+        LoadModel back = applier.apply(after, plan(new MoveAction("r1", "n1", "n0", 1, WHY)));
+        assertThat(back.load(0, Dimension.DISK)).isCloseTo(model.load(0, Dimension.DISK), org.assertj.core.data.Offset.offset(1e-6));
+    }
+
+    @Test
     void splitsReplaceTheRegionByTwoHalvesOnTheSameNode() {
         LoadModel after = applier.apply(model, plan(new SplitAction("r0", "0000000080", "a", "b", 0.5, WHY),
                 new MoveAction("b", "n0", "n1", 1, WHY)));

@@ -86,8 +86,21 @@ class CostModelTest {
     }
 
     @Test
+    void underDiskSpeedTheSameWorkCostsEachNodeItsOwnDiskAndTheSameCpu() {
+        RegionTraffic r = RegionTraffic.pointOps("r", 20000, 0, 1024, 1e9, 8e8);
+        CostModel m = model.withForm(CostModel.Form.DISK_SPEED);
+        NodeTruth onA = m.score(nodes, List.of(r), Map.of("r", "a")).nodes().get(0);
+        NodeTruth onB = m.score(nodes, List.of(r), Map.of("r", "b")).nodes().get(1);
+        assertThat(model.score(nodes, List.of(r), Map.of("r", "a")).nodes().get(0).disk())
+                .isCloseTo(model.score(nodes, List.of(r), Map.of("r", "b")).nodes().get(1).disk(), within(1e-6));
+        assertThat(onA.cpu()).isCloseTo(onB.cpu(), within(1e-12));
+        assertThat(onA.disk() / onB.disk()).isBetween(0.5, 2.0).isNotCloseTo(1.0, within(0.01));
+    }
+
+    @Test
     void formsAreNamedAsOnTheCommandLine() {
         assertThat(CostModel.Form.byName("node-speed")).contains(CostModel.Form.NODE_SPEED);
+        assertThat(CostModel.Form.byName("disk-speed")).contains(CostModel.Form.DISK_SPEED);
         assertThat(CostModel.Form.byName("NODE_SPEED")).isEmpty();
     }
 }
