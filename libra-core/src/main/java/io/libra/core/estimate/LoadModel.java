@@ -276,11 +276,6 @@ public final class LoadModel {
         return new LoadModel(nodes, moving, bc, bd, cache, speed, followers);
     }
 
-    /** {@link #withSpeeds(Dimension, double[])} in CPU. */
-    public LoadModel withSpeeds(double[] speeds) {
-        return withSpeeds(Dimension.CPU, speeds);
-    }
-
     /**
      * The same loads where a unit of region work costs {@code speeds[j]} in d on node j, relative to
      * the mean node: a region's load in d scales by the ratio of its destination's speed to its node's.
@@ -310,11 +305,6 @@ public final class LoadModel {
     /** Region r's disk were it on node j (its own disk on its node). */
     public double diskOn(RegionLoad r, int j) {
         return r.disk() * speedRatio(Dimension.DISK, nodeIndex(r.node()), j);
-    }
-
-    /** What a region's CPU on node {@code from} is multiplied by on node {@code to}. */
-    public double speedRatio(int from, int to) {
-        return speedRatio(Dimension.CPU, from, to);
     }
 
     /** What a region's load in d on node {@code from} is multiplied by on node {@code to}. */

@@ -31,7 +31,7 @@ class PlanApplierTest {
 
     @Test
     void aMoveToANodeOfAnotherSpeedCostsItsWorkAtThatSpeed() {
-        LoadModel twiceAsSlow = model.withSpeeds(new double[] {1, 2});
+        LoadModel twiceAsSlow = model.withSpeeds(Dimension.CPU, new double[] {1, 2});
         LoadModel after = applier.apply(twiceAsSlow, plan(new MoveAction("r1", "n0", "n1", 1, WHY)));
         assertThat(after.load(1, Dimension.CPU)).isCloseTo(2 * model.regions().get(1).cpu(), org.assertj.core.data.Offset.offset(1e-12));
         assertThat(after.load(1, Dimension.DISK)).isCloseTo(model.regions().get(1).disk(), org.assertj.core.data.Offset.offset(1e-12));

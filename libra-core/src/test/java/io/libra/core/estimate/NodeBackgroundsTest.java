@@ -302,9 +302,9 @@ class NodeBackgroundsTest {
 
         int n3 = index(now, "n3");
         int n1 = index(now, "n1");
-        assertThat(e.model().speedRatio(n1, n3)).isEqualTo(1.0);
+        assertThat(e.model().speedRatio(Dimension.CPU, n1, n3)).isEqualTo(1.0);
         assertThat(e.rival()).isPresent();
-        assertThat(e.rival().get().model().speedRatio(n1, n3)).isGreaterThan(1.6);
+        assertThat(e.rival().get().model().speedRatio(Dimension.CPU, n1, n3)).isGreaterThan(1.6);
         assertThat(e.rival().get().describe()).startsWith("speed of its own on").contains("no window has shown to have one");
     }
 

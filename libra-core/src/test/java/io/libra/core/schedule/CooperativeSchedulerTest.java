@@ -31,7 +31,7 @@ class CooperativeSchedulerTest {
         Planner planner = Planner.builder().build();
         ClusterSnapshot s = Clusters.dualImbalanced(8, 32, 1);
         io.libra.core.estimate.LoadModel sameSpeed = planner.estimate(s);
-        io.libra.core.estimate.LoadModel speeds = sameSpeed.withSpeeds(new double[] {0.7, 0.8, 0.9, 1, 1.1, 1.2, 1.3, 1.4});
+        io.libra.core.estimate.LoadModel speeds = sameSpeed.withSpeeds(io.libra.core.model.Dimension.CPU, new double[] {0.7, 0.8, 0.9, 1, 1.1, 1.2, 1.3, 1.4});
         io.libra.core.apply.PlanApplier applier = new io.libra.core.apply.PlanApplier(planner.estimation());
 
         io.libra.core.plan.Plan plan = planner.plan(speeds);

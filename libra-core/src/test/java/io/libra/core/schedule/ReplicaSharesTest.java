@@ -28,7 +28,7 @@ class ReplicaSharesTest {
 
     @Test
     void theRunsLoadsAfterEachMoveAreThoseOfThePlanAppliedAfresh() {
-        LoadModel model = model().withSpeeds(new double[] {0.8, 1.3, 1.0});
+        LoadModel model = model().withSpeeds(Dimension.CPU, new double[] {0.8, 1.3, 1.0});
         WorkingState state = new WorkingState(model, new PlanningContext(SchedulerConfig.DEFAULT, EstimationConfig.DEFAULT));
 
         state.move(Candidate.of(state, 0, 1, 0, Dimension.DISK), List.of(), "test");
