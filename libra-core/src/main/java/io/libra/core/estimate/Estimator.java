@@ -21,6 +21,8 @@ import java.util.Optional;
  * chosen per-region cost, as the paper does with its mapping.
  */
 public final class Estimator {
+    /** Rounds of refitting the weights with the nodes' own loads taken out ({@link #fitted}). */
+    private static final int REFITS = 2;
     private final EstimationConfig config;
     private final CostFeatures features;
     private final boolean learn;
@@ -87,21 +89,22 @@ public final class Estimator {
         List<ClusterSnapshot> windows = new ArrayList<>(history);
         windows.add(now);
         List<NodeSample> samples = samples(windows);
-        CostFit cpu = CostFit.fit(Dimension.CPU, samples, CostFeatures.prior(Dimension.CPU, config), learn);
-        CostFit disk = CostFit.fit(Dimension.DISK, samples, CostFeatures.prior(Dimension.DISK, config), learn);
-        NodeBackgrounds cpuOwn = own(now, cpu, samples, kinds(remembered, Dimension.CPU));
+        Fitted cpuFit = fitted(now, Dimension.CPU, samples, kinds(remembered, Dimension.CPU));
+        Fitted diskFit = fitted(now, Dimension.DISK, samples, kinds(remembered, Dimension.DISK));
+        CostFit cpu = cpuFit.fit();
+        NodeBackgrounds cpuOwn = cpuFit.own();
         Optional<CacheModel> candidate = learn && !LoadSharing.allMeasured(now, Dimension.DISK)
-                ? CacheModel.candidate(windows, disk.fitError()) : Optional.empty();
+                ? CacheModel.candidate(windows, diskFit.first()) : Optional.empty();
         Optional<CacheModel> cache = candidate.filter(CacheModel::beatsLinear);
-        NodeBackgrounds diskOwn = cache.isPresent() ? NodeBackgrounds.NONE
-                : own(now, disk, samples, kinds(remembered, Dimension.DISK));
+        CostFit disk = diskFit.fit();
+        NodeBackgrounds diskOwn = cache.isPresent() ? NodeBackgrounds.NONE : diskFit.own();
         Estimate partial = new Estimate(null, null, cpu, disk, cpuOwn, diskOwn, cache);
         LoadModel model = share(now, partial);
         String cpuModel = label(now, cpu);
         String diskModel = cache.isPresent() ? Estimation.LEARNT : label(now, disk);
-        double diskError = cache.map(c -> c.forecastError(windows.size())).orElse(disk.fitError() * diskOwn.errorLeft());
+        double diskError = cache.map(c -> c.forecastError(windows.size())).orElse(diskFit.error());
         Estimation e = new Estimation(cpuModel.equals(diskModel) ? cpuModel : cpuModel + "/" + diskModel,
-                windows.size(), fitError(now, cpu.fitError() * cpuOwn.errorLeft(), diskError), Double.NaN,
+                windows.size(), fitError(now, cpuFit.error(), diskError), Double.NaN,
                 "cpu: " + detail(now, cpu, cpuOwn) + "; disk: "
                         + cache.map(CacheModel::describe).orElseGet(() -> detail(now, disk, diskOwn)),
                 ownLoad(now, cpuOwn, diskOwn));
@@ -162,6 +165,40 @@ public final class Estimator {
             reads.merge(r.node(), c.readTerm(r), Double::sum);
         }
         return new LoadSharing.Rule(r -> c.regionDisk(r, reads.getOrDefault(r.node(), 0.0)), c.background());
+    }
+
+    /** One dimension's cost fit and the nodes' own loads found on its residuals. */
+    private record Fitted(CostFit fit, NodeBackgrounds own, double first) {
+        /**
+         * The held-out error of the weights fitted on the measured totals, with what the own loads leave
+         * of it: the refit's own error is taken with the own loads out, so it would count them twice.
+         */
+        double error() {
+            return first * own.errorLeft();
+        }
+    }
+
+    /**
+     * The cost fit of dimension d and the nodes' own loads, fitted in turn: the weights are refitted
+     * on the node totals with the own loads found taken out ({@link NodeBackgrounds#takenOut}), and the
+     * own loads found again on the refit's residuals, so that nodes of speeds of their own do not bend
+     * the weights, and the weights' error does not hide the speeds.
+     */
+    private Fitted fitted(ClusterSnapshot now, Dimension d, List<NodeSample> samples, Map<String, OwnLoad.Kind> remembered) {
+        double[] prior = CostFeatures.prior(d, config);
+        CostFit fit = CostFit.fit(d, samples, prior, learn);
+        NodeBackgrounds own = own(now, fit, samples, remembered);
+        double first = fit.fitError();
+        for (int i = 0; i < REFITS && !own.speeds().isEmpty(); i++) {
+            fit = CostFit.fit(d, own.takenOut(d, samples), prior, learn);
+            NodeBackgrounds again = own(now, fit, samples, remembered);
+            boolean settled = again.settledFrom(own);
+            own = again;
+            if (settled) {
+                break; // another refit would change little
+            }
+        }
+        return new Fitted(fit, own, first);
     }
 
     /** Nodes' own backgrounds, when learning and the dimension is estimated rather than measured per region. */

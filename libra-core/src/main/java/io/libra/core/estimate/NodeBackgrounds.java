@@ -50,6 +50,8 @@ public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> s
     static final double STRAY = 2 * Math.sqrt(Math.PI / 2);
     /** The offset must cut the error on the changed windows by this fraction, so noise does not flip it. */
     static final double MARGIN = 0.1;
+    /** Speeds that moved less than this between two refits of the weights have settled. */
+    static final double SETTLED = 0.003;
 
     public NodeBackgrounds {
         offsets = Map.copyOf(offsets);
@@ -216,6 +218,28 @@ public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> s
             return 1;
         }
         return 0;
+    }
+
+    /**
+     * {@code samples} with what each node has of its own taken out of its measured total in {@code d}:
+     * its offset subtracted, its total divided by its speed. Fitted on these, the cost weights are not
+     * bent to explain the nodes' own loads as region cost.
+     */
+    List<NodeSample> takenOut(Dimension d, List<NodeSample> samples) {
+        List<NodeSample> out = new ArrayList<>(samples.size());
+        for (NodeSample s : samples) {
+            double m = (s.measured(d) - of(s.node())) / speed(s.node());
+            out.add(m == s.measured(d) ? s : s.withMeasured(d, Math.max(0, m)));
+        }
+        return out;
+    }
+
+    /** Whether these are {@code before}'s own loads on the same nodes, each speed within {@link #SETTLED} of its value there. */
+    boolean settledFrom(NodeBackgrounds before) {
+        if (!kinds().equals(before.kinds())) {
+            return false;
+        }
+        return speeds.entrySet().stream().allMatch(e -> Math.abs(e.getValue() / before.speed(e.getKey()) - 1) < SETTLED);
     }
 
     /** What each node has of its own, as a plan carries it. */

@@ -34,4 +34,10 @@ record NodeSample(String node, int window, double cpu, double disk, double[] cpu
     double[] features(Dimension d) {
         return d == Dimension.CPU ? cpuFeatures : diskFeatures;
     }
+
+    /** The same sample with {@code value} measured in {@code d}. */
+    NodeSample withMeasured(Dimension d, double value) {
+        return d == Dimension.CPU ? new NodeSample(node, window, value, disk, cpuFeatures, diskFeatures, arrived)
+                : new NodeSample(node, window, cpu, value, cpuFeatures, diskFeatures, arrived);
+    }
 }

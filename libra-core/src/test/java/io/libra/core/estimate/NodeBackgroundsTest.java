@@ -157,10 +157,41 @@ class NodeBackgroundsTest {
     }
 
     /**
+     * Three nodes of other disk classes (1.5, 0.7 and 1.35 times the others' cost for the same
+     * requests), in four windows between which every node's regions changed. Fitted on the
+     * measured totals alone, the weights bend to explain the speeds as region cost; fitted again with
+     * the speeds found taken out, they predict held-out nodes closely, and every one of the three is
+     * found at its speed.
+     */
+    @Test
+    void weightsRefittedWithTheSpeedsTakenOutFindEveryNodesDiskSpeed() {
+        Map<String, Double> speeds = Map.of("n1", 1.5, "n3", 0.7, "n5", 1.35);
+        List<ClusterSnapshot> windows = new ArrayList<>();
+        for (int w = 0; w < 4; w++) {
+            ClusterSnapshot slowed = window(w);
+            for (Map.Entry<String, Double> e : speeds.entrySet()) {
+                slowed = withDiskTimes(slowed, e.getKey(), e.getValue());
+            }
+            windows.add(slowed);
+        }
+
+        Estimator.Estimate e = estimator.estimate(windows.get(3), windows.subList(0, 3));
+
+        for (Map.Entry<String, Double> s : speeds.entrySet()) {
+            assertThat(e.diskOwn().speed(s.getKey()) / e.diskOwn().speed("n0")).as(s.getKey() + ": "
+                    + e.estimation().detail()).isCloseTo(s.getValue(), within(0.1));
+        }
+        // fitted on the measured totals alone, the weights' held-out error was 4.9%
+        assertThat(e.disk().fitError()).as(e.estimation().detail()).isLessThan(0.02);
+    }
+
+    /**
      * The estimate's fitError is that of the model a plan uses: with n3's speed, which takes away most
      * of what the cost fit alone misses on n3. Reported without it, the error kept every later plan
      * conservative against a miss the model had already learnt (ycsb-d seed 23 under node-speed sat
-     * at disk 1.146 for seven windows, every region failing a benefit of 13%).
+     * at disk 1.146 for seven windows, every region failing a benefit of 13%). It is near the error
+     * of the weights refitted with n3's speed taken out ({@code e.cpu()}), and under half of the
+     * error the cost fit alone leaves (which is at least the reported one over errorLeft).
      */
     @Test
     void theFitErrorReportedIsThatOfTheModelWithTheNodesOwnLoads() {
@@ -168,7 +199,7 @@ class NodeBackgroundsTest {
 
         assertThat(e.cpuOwn().speeds()).as(e.estimation().detail()).containsKey("n3");
         assertThat(e.cpuOwn().errorLeft()).isLessThan(0.5);
-        assertThat(e.estimation().fitError()).isLessThan(e.cpu().fitError() / 2);
+        assertThat(e.estimation().fitError()).isLessThan(2 * e.cpu().fitError());
     }
 
     /**

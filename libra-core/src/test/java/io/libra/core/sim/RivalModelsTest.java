@@ -33,28 +33,27 @@ class RivalModelsTest {
 
     /**
      * Under `node-speed` (byte-cpu, seed 16) a node's CPU strays from the cost model in windows that
-     * never tested whether it stays with it. Planned as if residuals rode with the regions, the fourth
-     * plan forecast Δ 0.05 and measured 0.20: a node 1.37 times slower than its pool took 47 regions.
-     * The third plan sees the rival, keeps the plan that falls least behind under either model (before
-     * plans weighed their moves' flow error, the one made on the node speeds; the other was 0.132
-     * under them), and the cluster is within 1.10 after the fourth round.
+     * never tested whether it stays with it. Planned as if residuals rode with the regions, a plan
+     * forecast Δ 0.05 and measured 0.20: a node 1.37 times slower than its pool took 47 regions.
+     * The first plan sees the rival (two nodes that stray), keeps the plan that falls least behind
+     * under either model, and the cluster is within 1.10 after the third round (the fourth, before
+     * the weights were refitted with the speeds found taken out: the rival came in the third plan).
      */
     @Test
     void aPlanHoldsUnderASpeedNoWindowHasTested() {
         ClosedLoop loop = new ClosedLoop(Scenario.byName("byte-cpu"), 16, Planner.builder().build(),
                 CostModel.Form.NODE_SPEED);
-        for (int round = 0; round < 3; round++) {
-            loop.round();
-        }
-        Plan third = loop.lastPlan();
+        loop.round();
+        Plan first = loop.lastPlan();
+        loop.round();
         loop.round();
         Score truth = loop.score();
 
-        assertThat(third.detail()).contains("the window does not tell the CPU residuals riding with the regions from a"
+        assertThat(first.detail()).contains("the window does not tell the CPU residuals riding with the regions from a"
                 + " speed of its own on");
         java.util.regex.Matcher behind = java.util.regex.Pattern.compile("at most (\\d+\\.\\d+) behind the better plan under"
-                + " either \\(the other (\\d+\\.\\d+)\\)").matcher(third.detail());
-        assertThat(behind.find()).as(third.detail()).isTrue();
+                + " either \\(the other (\\d+\\.\\d+)\\)").matcher(first.detail());
+        assertThat(behind.find()).as(first.detail()).isTrue();
         assertThat(Double.parseDouble(behind.group(1))).isLessThanOrEqualTo(Double.parseDouble(behind.group(2)));
         assertThat(truth.cpuMaxOverMean()).isLessThanOrEqualTo(1.10);
         assertThat(truth.diskMaxOverMean()).isLessThanOrEqualTo(1.10);
