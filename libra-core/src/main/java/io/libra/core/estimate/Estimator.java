@@ -21,7 +21,7 @@ import java.util.Optional;
  * chosen per-region cost, as the paper does with its mapping.
  */
 public final class Estimator {
-    /** Rounds of refitting the weights with the nodes' own loads taken out ({@link #fitted}). */
+    /** Rounds of refitting the weights with the nodes' own loads taken out ({@link #refined}). */
     private static final int REFITS = 2;
     private final EstimationConfig config;
     private final CostFeatures features;
@@ -89,15 +89,18 @@ public final class Estimator {
         List<ClusterSnapshot> windows = new ArrayList<>(history);
         windows.add(now);
         List<NodeSample> samples = samples(windows);
-        Fitted cpuFit = fitted(now, Dimension.CPU, samples, kinds(remembered, Dimension.CPU));
-        Fitted diskFit = fitted(now, Dimension.DISK, samples, kinds(remembered, Dimension.DISK));
+        Fitted cpuFit = refined(now, fit(Dimension.CPU, samples), samples, kinds(remembered, Dimension.CPU));
         CostFit cpu = cpuFit.fit();
         NodeBackgrounds cpuOwn = cpuFit.own();
+        CostFit diskFirst = fit(Dimension.DISK, samples);
         Optional<CacheModel> candidate = learn && !LoadSharing.allMeasured(now, Dimension.DISK)
-                ? CacheModel.candidate(windows, diskFit.first()) : Optional.empty();
+                ? CacheModel.candidate(windows, diskFirst.fitError()) : Optional.empty();
         Optional<CacheModel> cache = candidate.filter(CacheModel::beatsLinear);
+        // a block cache chosen shares disk by itself: nodes then have nothing of their own in disk
+        Fitted diskFit = cache.isPresent() ? new Fitted(diskFirst, NodeBackgrounds.NONE, diskFirst.fitError())
+                : refined(now, diskFirst, samples, kinds(remembered, Dimension.DISK));
         CostFit disk = diskFit.fit();
-        NodeBackgrounds diskOwn = cache.isPresent() ? NodeBackgrounds.NONE : diskFit.own();
+        NodeBackgrounds diskOwn = diskFit.own();
         Estimate partial = new Estimate(null, null, cpu, disk, cpuOwn, diskOwn, cache);
         LoadModel model = share(now, partial);
         String cpuModel = label(now, cpu);
@@ -178,19 +181,23 @@ public final class Estimator {
         }
     }
 
+    private CostFit fit(Dimension d, List<NodeSample> samples) {
+        return CostFit.fit(d, samples, CostFeatures.prior(d, config), learn);
+    }
+
     /**
-     * The cost fit of dimension d and the nodes' own loads, fitted in turn: the weights are refitted
-     * on the node totals with the own loads found taken out ({@link NodeBackgrounds#takenOut}), and the
-     * own loads found again on the refit's residuals, so that nodes of speeds of their own do not bend
-     * the weights, and the weights' error does not hide the speeds.
+     * {@code first} and the nodes' own loads, fitted in turn: the weights are refitted on the node
+     * totals with the own loads found taken out ({@link NodeBackgrounds#takenOut}), and the own loads
+     * found again on the refit's residuals, so that nodes of speeds of their own do not bend the
+     * weights, and the weights' error does not hide the speeds.
      */
-    private Fitted fitted(ClusterSnapshot now, Dimension d, List<NodeSample> samples, Map<String, OwnLoad.Kind> remembered) {
-        double[] prior = CostFeatures.prior(d, config);
-        CostFit fit = CostFit.fit(d, samples, prior, learn);
+    private Fitted refined(ClusterSnapshot now, CostFit first, List<NodeSample> samples,
+                           Map<String, OwnLoad.Kind> remembered) {
+        Dimension d = first.dimension();
+        CostFit fit = first;
         NodeBackgrounds own = own(now, fit, samples, remembered);
-        double first = fit.fitError();
         for (int i = 0; i < REFITS && !own.speeds().isEmpty(); i++) {
-            fit = CostFit.fit(d, own.takenOut(d, samples), prior, learn);
+            fit = fit(d, own.takenOut(d, samples));
             NodeBackgrounds again = own(now, fit, samples, remembered);
             boolean settled = again.settledFrom(own);
             own = again;
@@ -198,7 +205,7 @@ public final class Estimator {
                 break; // another refit would change little
             }
         }
-        return new Fitted(fit, own, first);
+        return new Fitted(fit, own, first.fitError());
     }
 
     /** Nodes' own backgrounds, when learning and the dimension is estimated rather than measured per region. */
