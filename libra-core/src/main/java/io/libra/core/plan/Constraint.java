@@ -24,6 +24,12 @@ public enum Constraint {
      */
     OWN_LOAD_RELIEF,
     /**
+     * In place of the interference constraint, where no relief lets the region go to any destination:
+     * the destination ends above 1 + λ in the other dimension but λ below the source's load in the
+     * critical one, so the move lowers a peak higher by λ than the one it raises.
+     */
+    PEAK_TRADE,
+    /**
      * In place of the load constraint, for a region that cannot be split (splitting is off or
      * the load sits on one key): the destination ends below where the source is now, so the
      * move still lowers the peak.

@@ -170,7 +170,7 @@ final class CooperativeRun {
                 return false;
             }
             if (moveToFirst(r, source, d, c -> conditions.load.holds(c) && conditions.ownLoadRelief.holds(c)
-                    ? conditions.ownRelief() : null)) {
+                    ? conditions.ownRelief() : null) || peakTrade(r, source, d)) {
                 return true;
             }
         }
@@ -255,13 +255,23 @@ final class CooperativeRun {
      * with the interference constraint holding on both nodes, or else with shared relief, or with
      * headroom relief once a check found the last forecast within λ: headroom relief fills the
      * destination up to 1 + λ on the estimate of the region's other dimension there, which a first
-     * plan made on one window has not yet seen checked.
+     * plan made on one window has not yet seen checked; failing all of them, a {@link #peakTrade}.
      */
     private boolean moveToDestination(int r, Dimension d, int source, boolean interferes) {
         return moveToFirst(r, source, d, c -> !conditions.load.holds(c) ? null
                 : !interferes && conditions.interference.holds(c) ? conditions.paper()
                 : conditions.sharedRelief.holds(c) ? conditions.relief()
-                : config.forecastChecked() && conditions.headroomRelief.holds(c) ? conditions.headroom() : null);
+                : config.forecastChecked() && conditions.headroomRelief.holds(c) ? conditions.headroom() : null)
+                || peakTrade(r, source, d);
+    }
+
+    /**
+     * Once a check found the last forecast within λ, and no destination takes region r under the
+     * conditions before: the first that does under a {@link PeakTrade}.
+     */
+    private boolean peakTrade(int r, int source, Dimension d) {
+        return config.forecastChecked() && moveToFirst(r, source, d,
+                c -> conditions.load.holds(c) && conditions.peakTrade.holds(c) ? conditions.trade() : null);
     }
 
     /**

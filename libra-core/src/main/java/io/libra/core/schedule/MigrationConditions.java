@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * The condition objects one run checks, and the sets a move may pass (§III-B): the paper's
- * three (load, interference, benefit), shared, headroom or own-load relief in place of interference, and
+ * three (load, interference, benefit), shared, headroom or own-load relief or a peak trade in place of interference, and
  * below-source in place of the load constraint for a region that cannot be split.
  */
 final class MigrationConditions {
@@ -12,6 +12,7 @@ final class MigrationConditions {
     final InterferenceConstraint interference;
     final SharedRelief sharedRelief;
     final HeadroomRelief headroomRelief;
+    final PeakTrade peakTrade;
     final OwnLoadRelief ownLoadRelief;
     final BelowSource belowSource;
     final BenefitThreshold benefit;
@@ -19,6 +20,7 @@ final class MigrationConditions {
     private final List<MigrationCondition> paper;
     private final List<MigrationCondition> relief;
     private final List<MigrationCondition> headroom;
+    private final List<MigrationCondition> trade;
     private final List<MigrationCondition> ownRelief;
     private final List<MigrationCondition> whole;
 
@@ -27,6 +29,7 @@ final class MigrationConditions {
         this.interference = new InterferenceConstraint();
         this.sharedRelief = new SharedRelief(config.lambda());
         this.headroomRelief = new HeadroomRelief(config.lambda());
+        this.peakTrade = new PeakTrade(config.lambda());
         this.ownLoadRelief = new OwnLoadRelief(config.lambda());
         this.belowSource = new BelowSource();
         this.benefit = new BenefitThreshold(config.benefitThreshold());
@@ -34,6 +37,7 @@ final class MigrationConditions {
         this.paper = List.of(load, interference, benefit);
         this.relief = List.of(load, sharedRelief, benefit);
         this.headroom = List.of(load, headroomRelief, benefit);
+        this.trade = List.of(load, peakTrade, benefit);
         this.ownRelief = List.of(load, ownLoadRelief, benefit);
         this.whole = List.of(belowSource, benefit);
     }
@@ -48,6 +52,10 @@ final class MigrationConditions {
 
     List<MigrationCondition> headroom() {
         return headroom;
+    }
+
+    List<MigrationCondition> trade() {
+        return trade;
     }
 
     List<MigrationCondition> ownRelief() {

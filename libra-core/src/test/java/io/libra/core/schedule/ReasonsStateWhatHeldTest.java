@@ -111,6 +111,7 @@ class ReasonsStateWhatHeldTest {
                         && now.normalized(dst, o) + share(now, r, dst, o) < 1 + CONFIG.lambda() + EPS;
                 case HEADROOM_RELIEF -> share(now, r, src, o) < share(now, r, src, d) + EPS
                         && now.normalized(dst, o) + share(now, r, dst, o) < 1 + CONFIG.lambda() + EPS;
+                case PEAK_TRADE -> now.normalized(dst, o) + share(now, r, dst, o) < now.normalized(src, d) - CONFIG.lambda() + EPS;
                 case OWN_LOAD_RELIEF -> now.normalized(dst, o) + share(now, r, dst, o) < 1 + CONFIG.lambda() + EPS;
                 case BELOW_SOURCE -> now.normalized(dst, d) + share(now, r, dst, d) < now.deviation(src) + 1 + EPS
                         && now.normalized(dst, o) + share(now, r, dst, o) < now.deviation(src) + 1 + EPS;

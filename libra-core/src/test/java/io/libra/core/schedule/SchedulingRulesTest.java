@@ -116,15 +116,59 @@ class SchedulingRulesTest {
         assertThat(first.status()).as(first.detail()).isEqualTo(PlanStatus.STUCK);
         assertThat(p.status()).as(p.detail()).isEqualTo(PlanStatus.PLANNED);
 
-        List<MoveAction> moves = p.actions().stream().filter(MoveAction.class::isInstance).map(MoveAction.class::cast).toList();
+        List<MoveAction> moves = moves(p);
         assertThat(moves).as(p.detail()).isNotEmpty().allSatisfy(move -> {
             assertThat(move.to()).isEqualTo("n1");
-            assertThat(move.reason().passed()).contains(Constraint.HEADROOM_RELIEF)
+            assertThat(move.reason().passed()).containsAnyOf(Constraint.HEADROOM_RELIEF, Constraint.PEAK_TRADE)
                     .doesNotContain(Constraint.INTERFERENCE_CONSTRAINT, Constraint.SHARED_RELIEF);
-            assertThat(move.reason().note()).contains("headroom relief: ", " at n0 and n1 disk ", "< 1+λ=1.05");
         });
+        assertThat(moves.get(0).reason().passed()).contains(Constraint.HEADROOM_RELIEF);
+        assertThat(moves.get(0).reason().note()).contains("headroom relief: ", " at n0 and n1 disk ", "< 1+λ=1.05");
         assertThat(p.predicted().imbalanceDegree()).isLessThan(m.balance().imbalanceDegree());
-        assertThat(p.predicted().diskMaxOverMean()).isLessThan(1 + SchedulerConfig.DEFAULT.lambda());
+    }
+
+    /**
+     * As above, but n1 is already at 1.06 in disk, past 1 + λ, so headroom relief refuses every move
+     * and n0's CPU peak of 1.5 stays put. After a checked forecast, regions go to n1 under a peak
+     * trade: its disk rises past 1 + λ, never to within λ of where n0's CPU was, and Δ comes down.
+     */
+    @Test
+    void aPeakThatNoReliefCanMoveIsTradedDownAfterACheckedForecast() {
+        LoadModel m = model(FAST_SECOND, alike(0.01, 0.0094), alike(0.01, 0.0106));
+        assertThat(m.normalized(1, Dimension.DISK)).isGreaterThan(1 + SchedulerConfig.DEFAULT.lambda());
+
+        Plan first = Planner.builder().build().plan(m);
+        Plan p = Planner.builder().config(SchedulerConfig.DEFAULT.withLanding(0.09)).build().plan(m);
+
+        assertThat(first.status()).as(first.detail()).isEqualTo(PlanStatus.STUCK);
+        assertThat(p.status()).as(p.detail()).isEqualTo(PlanStatus.PLANNED);
+        assertThat(moves(p)).as(p.detail()).isNotEmpty().allSatisfy(move -> {
+            assertThat(move.to()).isEqualTo("n1");
+            assertThat(move.reason().passed()).containsExactly(Constraint.LOAD_CONSTRAINT, Constraint.PEAK_TRADE,
+                    Constraint.BENEFIT_THRESHOLD);
+            assertThat(move.reason().note()).contains("peak trade: n1 disk ", " < n0 cpu ");
+        });
+        assertThat(p.predicted().imbalanceDegree()).isLessThan(m.balance().imbalanceDegree() - 0.2);
+        assertThat(p.predicted().diskMaxOverMean()).isGreaterThan(m.balance().diskMaxOverMean());
+    }
+
+    /** The condition alone: the destination's other dimension must end λ below the source's critical load. */
+    @Test
+    void aPeakTradeNeedsTheDestinationToEndBelowThePeakItRelieves() {
+        MigrationConditions c = new MigrationConditions(SchedulerConfig.DEFAULT);
+        WorkingState warm = state(model(FAST_SECOND, alike(0.01, 0.0094), alike(0.01, 0.0106)));
+        Candidate toWarm = Candidate.of(warm, 0, 0, 1, Dimension.CPU);
+        assertThat(c.headroomRelief.holds(toWarm)).isFalse();
+        assertThat(c.peakTrade.holds(toWarm)).isTrue();
+
+        WorkingState hot = state(model(FAST_SECOND, alike(0.01, 0.005), alike(0.01, 0.02)));
+        assertThat(hot.normalised(1, Dimension.DISK)).isGreaterThan(hot.normalised(0, Dimension.CPU));
+        assertThat(c.peakTrade.holds(Candidate.of(hot, 0, 0, 1, Dimension.CPU)))
+                .as("n1's disk already above n0's CPU").isFalse();
+    }
+
+    private static List<MoveAction> moves(Plan p) {
+        return p.actions().stream().filter(MoveAction.class::isInstance).map(MoveAction.class::cast).toList();
     }
 
     /** The condition alone: the region must weigh less in the other dimension where it leaves, and the destination have room there. */
