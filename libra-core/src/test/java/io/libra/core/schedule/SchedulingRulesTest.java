@@ -156,15 +156,18 @@ class SchedulingRulesTest {
     @Test
     void aPeakTradeNeedsTheDestinationToEndBelowThePeakItRelieves() {
         MigrationConditions c = new MigrationConditions(SchedulerConfig.DEFAULT);
-        WorkingState warm = state(model(FAST_SECOND, alike(0.01, 0.0094), alike(0.01, 0.0106)));
-        Candidate toWarm = Candidate.of(warm, 0, 0, 1, Dimension.CPU);
+        Candidate toWarm = toFastNode(alike(0.01, 0.0094), alike(0.01, 0.0106));
         assertThat(c.headroomRelief.holds(toWarm)).isFalse();
         assertThat(c.peakTrade.holds(toWarm)).isTrue();
 
-        WorkingState hot = state(model(FAST_SECOND, alike(0.01, 0.005), alike(0.01, 0.02)));
-        assertThat(hot.normalised(1, Dimension.DISK)).isGreaterThan(hot.normalised(0, Dimension.CPU));
-        assertThat(c.peakTrade.holds(Candidate.of(hot, 0, 0, 1, Dimension.CPU)))
-                .as("n1's disk already above n0's CPU").isFalse();
+        Candidate toHot = toFastNode(alike(0.01, 0.005), alike(0.01, 0.02));
+        assertThat(toHot.destinationLoad(Dimension.DISK)).isGreaterThan(toHot.sourceLoad(Dimension.CPU));
+        assertThat(c.peakTrade.holds(toHot)).as("n1's disk already above n0's CPU").isFalse();
+    }
+
+    /** The CPU move of n0's first region to n1, of twice n0's CPU capacity. */
+    private static Candidate toFastNode(double[][] n0, double[][] n1) {
+        return Candidate.of(state(model(FAST_SECOND, n0, n1)), 0, 0, 1, Dimension.CPU);
     }
 
     private static List<MoveAction> moves(Plan p) {
@@ -175,17 +178,14 @@ class SchedulingRulesTest {
     @Test
     void headroomReliefNeedsTheRegionLighterInTheOtherDimensionAtTheSourceAndRoomAtTheDestination() {
         MigrationConditions c = new MigrationConditions(SchedulerConfig.DEFAULT);
-        WorkingState s = state(model(FAST_SECOND, alike(0.01, 0.0099), alike(0.01, 0.0101)));
-        Candidate toFast = Candidate.of(s, 0, 0, 1, Dimension.CPU);
+        Candidate toFast = toFastNode(alike(0.01, 0.0099), alike(0.01, 0.0101));
         assertThat(c.interference.holds(toFast)).isFalse();
         assertThat(c.sharedRelief.holds(toFast)).isFalse();
         assertThat(c.headroomRelief.holds(toFast)).isTrue();
 
-        WorkingState diskHeavy = state(model(FAST_SECOND, alike(0.01, 0.02), alike(0.01, 0.005)));
-        assertThat(c.headroomRelief.holds(Candidate.of(diskHeavy, 0, 0, 1, Dimension.CPU)))
+        assertThat(c.headroomRelief.holds(toFastNode(alike(0.01, 0.02), alike(0.01, 0.005))))
                 .as("heavier in disk where it leaves").isFalse();
-        WorkingState full = state(model(FAST_SECOND, alike(0.01, 0.0099), alike(0.01, 0.0115)));
-        assertThat(c.headroomRelief.holds(Candidate.of(full, 0, 0, 1, Dimension.CPU)))
+        assertThat(c.headroomRelief.holds(toFastNode(alike(0.01, 0.0099), alike(0.01, 0.0115))))
                 .as("no disk room where it lands").isFalse();
     }
 
