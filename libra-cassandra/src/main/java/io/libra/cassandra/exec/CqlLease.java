@@ -87,9 +87,9 @@ public final class CqlLease implements Lease {
                     : holder.getString("owner") + " (since " + holder.getInstant("since") + ")")
                     + "; it lapses " + config.ttlSeconds + " s after that sidecar stops renewing it (lease.ttl_seconds)");
         } catch (RuntimeException e) {
-            return Optional.of("cannot take the execution lease in " + config.keyspace + ".lease over CQL ("
+            throw new Unavailable("cannot take the execution lease in " + config.keyspace + ".lease over CQL ("
                     + contactPoints.stream().map(a -> a.getHostString() + ":" + a.getPort()).collect(Collectors.joining(", "))
-                    + "): " + RingGate.firstLine(e));
+                    + "): " + RingGate.firstLine(e), e);
         }
     }
 
@@ -118,7 +118,11 @@ public final class CqlLease implements Lease {
         if (renewing == null) {
             return;
         }
-        acquire().ifPresent(why -> LOG.warn("lease not renewed: {}", why));
+        try {
+            acquire().ifPresent(why -> LOG.warn("lease not renewed: {}", why));
+        } catch (Unavailable e) {
+            LOG.warn("lease not renewed (asked again in {} s): {}", Math.max(1, config.ttlSeconds / 3), e.getMessage());
+        }
     }
 
     @Override

@@ -144,9 +144,13 @@ public final class Executor implements AutoCloseable {
             mayStart(dryRun);
         }
         if (!dryRun) {
-            lease.acquire().ifPresent(why -> {
-                throw new IllegalStateException(why);
-            });
+            try {
+                lease.acquire().ifPresent(why -> {
+                    throw new IllegalStateException(why);
+                });
+            } catch (Lease.Unavailable e) {
+                throw new IllegalStateException(e.getMessage(), e);
+            }
         }
         synchronized (lock) {
             try {
@@ -321,11 +325,38 @@ public final class Executor implements AutoCloseable {
         }
     }
 
-    /** Renews the lease before a move; a job that lost it to another sidecar fails before moving. */
+    /**
+     * Renews the lease before a move; a job that lost it to another sidecar fails before moving. A
+     * lease store that does not answer (an LWT timing out while a node moves) holds the job like a
+     * busy ring, refused only when that outlasts move_timeout_seconds.
+     */
     private boolean leased(Job j, Job.Move m) {
-        Optional<String> lost = lease.acquire();
-        lost.ifPresent(why -> fail(j, m, "not moved: " + why));
-        return lost.isEmpty();
+        long deadline = clock.millis() + moveLimit().toMillis();
+        String last = null;
+        while (!closed() && !aborted(j)) {
+            try {
+                Optional<String> lost = lease.acquire();
+                lost.ifPresent(why -> fail(j, m, "not moved: " + why));
+                return lost.isEmpty();
+            } catch (Lease.Unavailable e) {
+                String why = e.getMessage();
+                if (clock.millis() > deadline) {
+                    fail(j, m, "not moved for " + config.execution.moveTimeoutSeconds + " s: " + why);
+                    return false;
+                }
+                if (!why.equals(last)) {
+                    book.update(j, () -> {
+                        j.state = Job.State.PAUSED;
+                        j.detail = "waiting: " + why;
+                    }, "paused: " + why);
+                    last = why;
+                }
+                if (!pauseQuietly()) {
+                    return false;
+                }
+            }
+        }
+        return false;
     }
 
     /**

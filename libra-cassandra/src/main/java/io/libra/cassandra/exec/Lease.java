@@ -29,7 +29,11 @@ public interface Lease extends AutoCloseable {
         }
     };
 
-    /** Takes or renews the lease: empty when this sidecar holds it now, else one line saying why not. */
+    /**
+     * Takes or renews the lease: empty when this sidecar holds it now, else one line saying why not.
+     *
+     * @throws Unavailable when the lease's store cannot answer now: a job waits and asks again
+     */
     Optional<String> acquire();
 
     /** Gives the lease up if held (never throws: an unreleased lease lapses after its TTL). */
@@ -44,4 +48,16 @@ public interface Lease extends AutoCloseable {
      */
     @Override
     void close();
+
+    /**
+     * The lease's store did not answer (a timeout while a node moves, a node between states): unlike
+     * a refusal it says nothing about who holds the lease, so it is worth asking again.
+     */
+    final class Unavailable extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        public Unavailable(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
 }

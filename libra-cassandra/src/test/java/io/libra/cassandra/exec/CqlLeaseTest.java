@@ -1,6 +1,7 @@
 package io.libra.cassandra.exec;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.libra.cassandra.config.SidecarConfig;
 import java.io.IOException;
@@ -9,10 +10,13 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** The lease without a reachable native port: a clear refusal, never an exception or a silent grant. */
+/**
+ * The lease without a reachable native port: {@link Lease.Unavailable} with one line naming the
+ * contact points (a job waits on it), never a silent grant.
+ */
 class CqlLeaseTest {
     @Test
-    void noCqlConnectionIsARefusalNamingTheContactPoints() throws IOException {
+    void noCqlConnectionIsUnavailableNamingTheContactPoints() throws IOException {
         int closed;
         try (ServerSocket s = new ServerSocket(0)) {
             closed = s.getLocalPort();
@@ -24,10 +28,9 @@ class CqlLeaseTest {
         c.lease.cqlPort = closed;
         c.lease.owner = "me:9044";
         try (CqlLease lease = new CqlLease(c)) {
-            Optional<String> refused = lease.acquire();
-            assertThat(refused).isPresent();
-            assertThat(refused.get()).startsWith("cannot take the execution lease in libra_sidecar.lease over CQL (127.0.0.1:"
-                    + closed + "): ").doesNotContain("\n");
+            assertThatThrownBy(lease::acquire).isInstanceOf(Lease.Unavailable.class)
+                    .hasMessageStartingWith("cannot take the execution lease in libra_sidecar.lease over CQL (127.0.0.1:"
+                            + closed + "): ").message().doesNotContain("\n");
             lease.release();
             lease.close();
             assertThat(lease.acquire()).contains("the sidecar is stopping: the execution lease is not taken");
@@ -36,15 +39,16 @@ class CqlLeaseTest {
     }
 
     @Test
-    void aLocalDataCentreNoNodeCanNameIsARefusal() {
+    void aLocalDataCentreNoNodeCanNameIsUnavailable() {
         SidecarConfig c = new SidecarConfig();
         c.instances = List.of(new SidecarConfig.Instance());
         c.lease.owner = "me:9044";
         try (CqlLease lease = new CqlLease(c, () -> {
             throw new IllegalStateException("no node answered EndpointSnitchInfo over JMX (set lease.local_datacenter)");
         })) {
-            assertThat(lease.acquire()).get().asString().startsWith("cannot take the execution lease")
-                    .endsWith("no node answered EndpointSnitchInfo over JMX (set lease.local_datacenter)");
+            assertThatThrownBy(lease::acquire).isInstanceOf(Lease.Unavailable.class)
+                    .hasMessageStartingWith("cannot take the execution lease")
+                    .hasMessageEndingWith("no node answered EndpointSnitchInfo over JMX (set lease.local_datacenter)");
         }
     }
 
@@ -61,11 +65,13 @@ class CqlLeaseTest {
             try (CqlLease lease = new CqlLease(c)) {
                 java.util.concurrent.CompletableFuture<Optional<String>> take =
                         java.util.concurrent.CompletableFuture.supplyAsync(lease::acquire);
+                java.util.concurrent.CompletableFuture<String> why = take.handle((held, e) -> e == null ? "held"
+                        : e.getCause().getMessage());
                 try (java.net.Socket accepted = silent.accept()) { // the driver connected and waits for an answer
                     assertThat(lease.held()).isFalse();
                     assertThat(take).as("held() answered before the take ended").isNotDone();
                 }
-                assertThat(take.get()).get().asString().startsWith("cannot take the execution lease");
+                assertThat(why.get()).startsWith("cannot take the execution lease");
             }
         }
     }

@@ -25,6 +25,9 @@ class ExecutorLeaseTest {
     private static final long T3 = 6_000_000_000_000_000_000L;
     private static final long STEP = 1_000_000_000_000_000_000L;
     private static final String HELD = "the execution lease on ring cassandra is held by other:9044";
+    /** Scripted as an answer, acquire() throws {@link Lease.Unavailable} with it. */
+    private static final String UNAVAILABLE = "cannot take the execution lease in libra_sidecar.lease over CQL "
+            + "(127.0.0.1:9042): CAS operation timed out";
     @TempDir
     Path dir;
 
@@ -47,6 +50,9 @@ class ExecutorLeaseTest {
         public synchronized Optional<String> acquire() {
             calls.add("acquire");
             Optional<String> answer = answers.size() > 1 ? answers.poll() : answers.peek();
+            if (answer.filter(UNAVAILABLE::equals).isPresent()) {
+                throw new Lease.Unavailable(UNAVAILABLE, null);
+            }
             held = answer.isEmpty();
             return answer;
         }
@@ -145,6 +151,34 @@ class ExecutorLeaseTest {
             assertThat(ring.node("n3").token).isEqualTo(T3);
             awaitReleased(lease);
             assertThat(ring.cleanups).as("the first move's lost ranges are cleaned all the same").isNotEmpty();
+        }
+    }
+
+    @Test
+    void aLeaseStoreThatDoesNotAnswerHoldsTheJobUntilItDoes() {
+        FakeRing ring = new FakeRing(T1, T2, T3);
+        ScriptedLease lease = new ScriptedLease(null, UNAVAILABLE, UNAVAILABLE, null);
+        try (Executor e = executor(ring, lease)) {
+            Job j = ExecutorTest.finished(withJob(e, twoMoves(), false));
+            assertThat(j.state).as(j.detail).isEqualTo(Job.State.DONE);
+            assertThat(j.events).anyMatch(x -> x.contains("paused: " + UNAVAILABLE));
+            assertThat(j.events.stream().filter(x -> x.contains(UNAVAILABLE))).as("said once while it lasts").hasSize(1);
+            assertThat(ring.node("n2").token).isEqualTo(T2 + STEP);
+            assertThat(ring.node("n3").token).isEqualTo(T3 + STEP);
+        }
+    }
+
+    @Test
+    void aLeaseStoreSilentForTheMoveTimeoutFailsTheJobBeforeItMoves() {
+        FakeRing ring = new FakeRing(T1, T2, T3);
+        ScriptedLease lease = new ScriptedLease(null, UNAVAILABLE);
+        try (Executor e = executor(ring, lease)) {
+            Job j = ExecutorTest.finished(withJob(e, oneMove(), false));
+            assertThat(j.state).isEqualTo(Job.State.FAILED);
+            assertThat(j.detail).contains("not moved for 1800 s: " + UNAVAILABLE);
+            assertThat(ring.node("n2").token).isEqualTo(T2);
+            assertThatThrownBy(() -> e.submit(oneMove(), false)).as("a new job is refused with the same line")
+                    .isInstanceOf(IllegalStateException.class).hasMessage(UNAVAILABLE);
         }
     }
 

@@ -172,9 +172,18 @@ class CassandraFailuresIT {
             assertThat(memory.path("restored").asText()).startsWith("planning history restored from ");
             assertThat(memory.path("windows").asInt()).as("windows kept before the kill").isPositive();
             assertThat(memory.path("forecastToCheck").asBoolean()).as("a job started: no earlier forecast applies").isFalse();
-            JsonNode done = await(poll, "the resumed job to finish", Duration.ofSeconds(300),
-                    j -> j.path("state").asText().equals("DONE") && j.path("pendingCleanup").isEmpty()
-                            && j.path("streamThroughputBefore").isEmpty());
+            JsonNode done;
+            try {
+                done = await(poll, "the resumed job to finish", Duration.ofSeconds(300), j -> {
+                    if (j.path("state").asText().matches("FAILED|ABORTED|ABANDONED")) {
+                        throw new AssertionError("the resumed job ended " + j.path("state").asText() + ": " + j);
+                    }
+                    return j.path("state").asText().equals("DONE") && j.path("pendingCleanup").isEmpty()
+                            && j.path("streamThroughputBefore").isEmpty();
+                });
+            } catch (AssertionError e) {
+                throw new AssertionError(e.getMessage() + "\nthe sidecar process's log ends:\n" + second.logTail(), e);
+            }
             assertThat(done.path("events").toString()).contains("daemon restarted: resuming the job");
             assertThat(ring.token(Integer.parseInt(mover.substring(1)) - 1)).as(mover + "'s token").isEqualTo(to);
             for (int i = 0; i < ring.nodes.size(); i++) {
@@ -244,10 +253,14 @@ class CassandraFailuresIT {
     private JsonNode await(String poll, String what, Duration timeout,
                            java.util.function.Predicate<JsonNode> done) {
         JsonNode[] job = new JsonNode[1];
-        Poll.until(timeout, what, () -> {
-            job[0] = get(poll).body();
-            return done.test(job[0]);
-        });
+        try {
+            Poll.until(timeout, what, () -> {
+                job[0] = get(poll).body();
+                return done.test(job[0]);
+            });
+        } catch (AssertionError e) {
+            throw new AssertionError(e.getMessage() + "; the job last read: " + job[0], e);
+        }
         LOG.info("{}: {}", what, job[0]);
         return job[0];
     }

@@ -60,7 +60,7 @@ final class SidecarProcess implements AutoCloseable {
     String logTail() {
         try {
             List<String> lines = Files.readAllLines(log);
-            return String.join("\n", lines.subList(Math.max(0, lines.size() - 20), lines.size()));
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 60), lines.size()));
         } catch (IOException e) {
             return "(no log: " + e.getMessage() + ")";
         }
