@@ -60,6 +60,15 @@ public record CacheModel(double blockBytes, double maxHit, double reach, double 
      * and 26 at 8 (`libra loop`, docs/benchmarks.md).
      */
     static final int MIN_SAMPLES = 8;
+    /**
+     * The least share of the disk it predicts that the regions' reads and writes must carry. A fit
+     * whose region weights come out (near) zero says every node has the same disk whatever it holds:
+     * it is no model of a cache, and nothing planned on it could move disk. It beats the linear model
+     * only where that model errs by more than a constant per node would, as on nodes of unequal disk
+     * speed, where the linear model with the nodes' speeds is what explains the window (`libra loop
+     * --truth disk-speed`: ycsb-c seeds 1-2 were STUCK at a true disk Max/Mean of 1.14 with it).
+     */
+    static final double MIN_REGION_SHARE = 0.25;
 
     /** A node's disk, less its background, for its regions' counters and sizes. */
     public double nodeDisk(List<Region> onNode) {
@@ -138,7 +147,10 @@ public record CacheModel(double blockBytes, double maxHit, double reach, double 
         return !beatsLinear() && fitError <= linearError * (1 + CostFit.SAME_ERROR) + CostFit.SAME_ERROR_ABSOLUTE;
     }
 
-    /** As {@link #fit}, whether or not it beats the linear model. */
+    /**
+     * As {@link #fit}, whether or not it beats the linear model; empty as well when its regions carry
+     * less than {@link #MIN_REGION_SHARE} of the disk it predicts.
+     */
     public static Optional<CacheModel> candidate(List<ClusterSnapshot> windows, double linearError) {
         Data data = Data.of(windows);
         if (data.nodes < MIN_NODES || data.measured.length < MIN_SAMPLES || !(linearError > 0) || data.unequal()) {
@@ -168,8 +180,12 @@ public record CacheModel(double blockBytes, double maxHit, double reach, double 
         }
         double error = data.nestedError(features, normals, foldErrors);
         CacheModel shape = shapes.get(best);
-        return Optional.of(new CacheModel(shape.blockBytes, shape.maxHit, shape.reach, data.meanBytes,
-                Data.solve(normals.get(best), -1, -1), error, linearError));
+        double[] weights = Data.solve(normals.get(best), -1, -1);
+        if (Data.regionShare(features.get(best), weights) < MIN_REGION_SHARE) {
+            return Optional.empty();
+        }
+        return Optional.of(new CacheModel(shape.blockBytes, shape.maxHit, shape.reach, data.meanBytes, weights,
+                error, linearError));
     }
 
     /** Per fold, the normal equations' sums (XᵀX, Xᵀy) of its samples, so any folds can be left out in O(1). */
@@ -379,6 +395,17 @@ public record CacheModel(double blockBytes, double maxHit, double reach, double 
                 x[i] = new double[] {size[i], miss, r.writes[i]};
             }
             return x;
+        }
+
+        /** The share of the disk {@code w} predicts over the samples {@code x} that the regions' terms carry. */
+        static double regionShare(double[][] x, double[] w) {
+            double regions = 0;
+            double all = 0;
+            for (double[] v : x) {
+                regions += w[1] * v[1] + w[2] * v[2];
+                all += w[0] * v[0] + w[1] * v[1] + w[2] * v[2];
+            }
+            return all > 0 ? regions / all : 0;
         }
 
         /** Weights fitted on every fold but {@code a} and {@code b} (-1: none). */

@@ -145,6 +145,24 @@ class CacheModelTest {
         assertThat(CacheModel.fit(List.of(measured(8, regions(8, 20, 1), 0)), 1)).as("8 node samples").isPresent();
     }
 
+    /**
+     * Node disk that no region explains (the same work on disks of their own speed, ±30%): the best
+     * fit is a constant per node, whose region weights come out near zero. Such a fit is no cache,
+     * and nothing planned on it moves disk, so it is refused even against a linear model it beats.
+     */
+    @Test
+    void aFitInWhichTheRegionsCarryNoDiskIsRefused() {
+        List<Region> regions = regions(12, 20, 1);
+        SplittableRandom speed = new SplittableRandom(7);
+        List<Node> ns = new ArrayList<>();
+        for (int j = 0; j < 12; j++) {
+            ns.add(new Node("n" + j, 64, 1, 4e8 * (0.7 + 0.6 * speed.nextDouble())));
+        }
+        ClusterSnapshot window = new ClusterSnapshot("generic", Instant.EPOCH, 60, ns, regions);
+        assertThat(CacheModel.candidate(List.of(window), 1)).isEmpty();
+        assertThat(CacheModel.candidate(List.of(measured(12, regions, 0)), 1)).as("the same regions under a cache").isPresent();
+    }
+
     /** Fitted on one window, its forecast claims no better than the linear model it beat; on more, its own error. */
     @Test
     void onOneWindowTheForecastClaimsNoBetterThanTheLinearModel() {
