@@ -345,10 +345,7 @@ public final class Executor implements AutoCloseable {
                     return false;
                 }
                 if (!why.equals(last)) {
-                    book.update(j, () -> {
-                        j.state = Job.State.PAUSED;
-                        j.detail = "waiting: " + why;
-                    }, "paused: " + why);
+                    waiting(j, why);
                     last = why;
                 }
                 if (!pauseQuietly()) {
@@ -396,6 +393,14 @@ public final class Executor implements AutoCloseable {
         return true;
     }
 
+    /** The job waits, saying why (journaled; the next successful look sets it running again). */
+    private void waiting(Job j, String why) {
+        book.update(j, () -> {
+            j.state = Job.State.PAUSED;
+            j.detail = "waiting: " + why;
+        }, "paused: " + why);
+    }
+
     /** Waits until the gate opens and the operator has not paused; false when the job ended instead. */
     private boolean awaitSafe(Job j) {
         long deadline = clock.millis() + moveLimit().toMillis();
@@ -425,11 +430,7 @@ public final class Executor implements AutoCloseable {
                 return true;
             }
             if (!why.equals(last)) {
-                String reason = why;
-                book.update(j, () -> {
-                    j.state = Job.State.PAUSED;
-                    j.detail = "waiting: " + reason;
-                }, "paused: " + why);
+                waiting(j, why);
                 last = why;
             }
             if (clock.millis() > deadline && !why.equals("paused by operator")) {
@@ -471,10 +472,7 @@ public final class Executor implements AutoCloseable {
                     fail(j, m, "ring not safe for " + config.execution.moveTimeoutSeconds + " s: " + why);
                     return false;
                 }
-                book.update(j, () -> {
-                    j.state = Job.State.PAUSED;
-                    j.detail = "waiting: " + why;
-                }, "paused: " + why);
+                waiting(j, why);
                 if (!pauseQuietly()) {
                     return false;
                 }

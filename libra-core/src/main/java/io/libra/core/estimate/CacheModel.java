@@ -66,7 +66,7 @@ public record CacheModel(double blockBytes, double maxHit, double reach, double 
      * it is no model of a cache, and nothing planned on it could move disk. It beats the linear model
      * only where that model errs by more than a constant per node would, as on nodes of unequal disk
      * speed, where the linear model with the nodes' speeds is what explains the window (`libra loop
-     * --truth disk-speed`: ycsb-c seeds 1-2 were STUCK at a true disk Max/Mean of 1.14 with it).
+     * --truth disk-speed`: ycsb-c seed 1 was STUCK at a true disk Max/Mean of 1.145 with it).
      */
     static final double MIN_REGION_SHARE = 0.25;
 
