@@ -198,7 +198,7 @@ public final class Planner {
                 a.check(), previous, a.model(), a.snapshot());
         boolean idle = noise.plan().actions().isEmpty() && noise.plan().status() != PlanStatus.SUSPENDED;
         StrategyOutcome kept = idle && previous != null
-                ? Revert.orHeld(noise, previous, a.check(), a.model(), estimation, placement, strategy) : noise;
+                ? Revert.orHeld(noise, previous, a.check(), a.model(), estimation, placement.fresh(), strategy) : noise;
         Plan plan = Landing.explain(Conservative.explain(kept.plan(), a.check()), a.config())
                 .withForecast(forecast(kept, a), a.estimation());
         plan = carriesOn(plan, a) && previous != null && !plan.isRevert() ? plan.withTakenBack(previous.takenBack()) : plan;

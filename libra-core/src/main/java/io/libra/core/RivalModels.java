@@ -49,7 +49,7 @@ public final class RivalModels {
         } catch (InvalidPlanException e) {
             return new Choice(mine, a); // a ring's token moves: no region layout to weigh them on
         }
-        StrategyOutcome theirs = strategy.outcome(rival.model(), context);
+        StrategyOutcome theirs = strategy.outcome(rival.model(), context.withFreshPlacement());
         // Δ of each plan under each model: [plan][model], plan and model 0 the one in use, 1 the rival
         double[][] delta = {
             {degree(mine.predicted()), degree(mineOnRival)},

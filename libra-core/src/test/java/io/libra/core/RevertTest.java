@@ -165,6 +165,40 @@ class RevertTest {
         assertThat(committed).hasSize(moves(back).size());
     }
 
+    /**
+     * A plan held back as noise had committed its moves to the store's rule, which follows them (as
+     * HBase's replica rule does); the revert that replaces it is asked of a rule at the window's layout.
+     */
+    @Test
+    void aRevertAsksThePlacementRuleAtTheWindowsLayout() {
+        WentWorse w = wentWorse();
+        List<String> followed = new ArrayList<>();
+        List<String> fresh = new ArrayList<>();
+        PlacementRule rule = following(followed, following(fresh, null));
+        rule.moved("r-held", "n3");
+
+        Plan back = planner.finish(nothing(w.assessed()), w.assessed(), w.first(), rule).plan();
+
+        assertThat(back.isRevert()).isTrue();
+        assertThat(followed).as("the rule that followed the plan held back").containsExactly("r-held->n3");
+        assertThat(fresh).hasSize(moves(back).size());
+    }
+
+    /** A rule that records the moves committed to it; {@code fresh} is its copy at the window's layout (null: itself). */
+    private static PlacementRule following(List<String> committed, PlacementRule fresh) {
+        return new PlacementRule() {
+            @Override
+            public void moved(String region, String node) {
+                committed.add(region + "->" + node);
+            }
+
+            @Override
+            public PlacementRule fresh() {
+                return fresh == null ? this : fresh;
+            }
+        };
+    }
+
     @Test
     void aPlanThatBeatsTheErrorGoesBeforeARevert() {
         WentWorse w = wentWorse();

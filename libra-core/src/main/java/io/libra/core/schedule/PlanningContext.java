@@ -25,4 +25,9 @@ public record PlanningContext(SchedulerConfig config, EstimationConfig estimatio
     public PlanningContext(SchedulerConfig config, EstimationConfig estimation) {
         this(config, estimation, PlacementRule.ANY);
     }
+
+    /** The same context for another plan of the window, with the placement rule {@link PlacementRule#fresh fresh}. */
+    public PlanningContext withFreshPlacement() {
+        return new PlanningContext(config, estimation, placement.fresh(), ownLoad);
+    }
 }

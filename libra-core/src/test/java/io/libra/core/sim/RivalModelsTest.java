@@ -2,9 +2,16 @@ package io.libra.core.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.libra.core.PlanRequest;
 import io.libra.core.Planner;
 import io.libra.core.estimate.CacheModel;
+import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.plan.Plan;
+import io.libra.core.schedule.PlacementRule;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -57,6 +64,62 @@ class RivalModelsTest {
         assertThat(Double.parseDouble(behind.group(1))).isLessThanOrEqualTo(Double.parseDouble(behind.group(2)));
         assertThat(truth.cpuMaxOverMean()).isLessThanOrEqualTo(1.10);
         assertThat(truth.diskMaxOverMean()).isLessThanOrEqualTo(1.10);
+    }
+
+    /**
+     * The store's rule follows the moves a plan commits (HBase's replica rule does), so the rival's
+     * plan is asked of a copy at the window's layout: judged with the first plan's regions where that
+     * plan put them, it could be refused a server a replica only seemed to be on, or allowed one it is on.
+     */
+    @Test
+    void theRivalsPlanIsAskedOfAPlacementRuleAtTheWindowsLayout() {
+        Scenario s = Scenario.byName("cache-skew");
+        long seed = 5;
+        CostModel cost = CostModel.drawn(s, seed);
+        SimCluster cluster = SimCluster.initial(s, seed);
+        Workload w = new Simulator(cost).workloads(s, seed, cluster).get(0);
+        Executor exec = new Executor(cost, Simulator.WINDOW_SECONDS);
+        exec.run(cluster, null, w);
+        ClusterSnapshot now = cluster.measure(w, exec.run(cluster, null, w).truth(), Simulator.WINDOW_SECONDS,
+                Instant.parse("2026-01-01T00:00:00Z"), new SplittableRandom(seed * 1_000_003L + 1));
+        List<Following> rules = new ArrayList<>();
+
+        Plan p = Planner.builder().build().plan(PlanRequest.of(now), m -> m, new Following(rules)).plan();
+
+        assertThat(p.detail()).contains("the window does not tell the linear disk model from a block cache");
+        assertThat(rules).as("one rule per plan").hasSizeGreaterThanOrEqualTo(2);
+        assertThat(rules).allSatisfy(r -> assertThat(r.seenWhenFirstAsked).as("moves it had seen when first asked")
+                .isIn(0, -1));
+        assertThat(rules.get(0).moves).isPositive();
+        assertThat(rules.get(1).moves).isPositive();
+    }
+
+    /** A rule that counts the moves committed to it and, when first asked, how many it had seen. */
+    private static final class Following implements PlacementRule {
+        private final List<Following> all;
+        private int moves;
+        private int seenWhenFirstAsked = -1;
+
+        Following(List<Following> all) {
+            this.all = all;
+            all.add(this);
+        }
+
+        @Override
+        public String refuseMove(String region, String node) {
+            seenWhenFirstAsked = seenWhenFirstAsked < 0 ? moves : seenWhenFirstAsked;
+            return null;
+        }
+
+        @Override
+        public void moved(String region, String node) {
+            moves++;
+        }
+
+        @Override
+        public PlacementRule fresh() {
+            return new Following(all);
+        }
     }
 
     /** A rival is a cache that predicts about as well as the linear model without beating it by the margin. */

@@ -211,6 +211,12 @@ final class Placement implements PlacementRule {
         nodeOf.put(region, to);
     }
 
+    /** A copy at the window's layout: {@link #forScheduler} starts from the snapshot, not from the moves seen. */
+    @Override
+    public PlacementRule fresh() {
+        return forScheduler();
+    }
+
     String nodeOf(String region) {
         return nodeOf.get(region);
     }

@@ -13,6 +13,7 @@ import io.libra.core.model.RegionCounters;
 import io.libra.core.plan.Action;
 import io.libra.core.plan.MoveAction;
 import io.libra.core.plan.SplitAction;
+import io.libra.core.schedule.PlacementRule;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -75,6 +76,19 @@ class PlacementTest {
         assertThat(p.refuseMove(replica.getEncodedName(), C.getServerName())).as("follows the moves of this run")
                 .contains("replica");
         assertThat(p.refuseSplit(replica.getEncodedName())).contains("secondary replica");
+    }
+
+    /** A second plan of the window (a rival model's, a revert) starts from where the regions are, not the first plan's moves. */
+    @Test
+    void aFreshRuleForgetsTheMovesAnotherPlanCommitted() {
+        PlacementRule first = new Placement(snap(List.of()), n -> "").forScheduler();
+        first.moved(primary.getEncodedName(), C.getServerName());
+        PlacementRule second = first.fresh();
+
+        assertThat(second.refuseMove(replica.getEncodedName(), C.getServerName())).as("the primary is still on a").isNull();
+        assertThat(second.refuseMove(replica.getEncodedName(), A.getServerName())).contains("replica");
+        assertThat(first.refuseMove(replica.getEncodedName(), C.getServerName())).as("the first still follows its plan")
+                .contains("replica");
     }
 
     @Test
