@@ -34,8 +34,9 @@ public interface PlacementRule {
     /**
      * The rule for another plan of the same window, which has seen none of the moves committed to
      * this one: a rule that follows the plan ({@link #moved}) must return a copy at the window's
-     * layout, or a second plan (a rival model's, {@code io.libra.core.RivalModels}) would be judged
-     * with the first plan's regions where that plan put them. A rule that keeps no such state is its own.
+     * layout, or a second plan (a rival model's, {@code io.libra.core.RivalModels}, or a revert in
+     * place of a plan held back) would be judged with the first plan's regions where that plan put
+     * them. A rule that keeps no such state is its own.
      */
     default PlacementRule fresh() {
         return this;

@@ -66,8 +66,7 @@ public final class ClosedLoop {
 
     /** One round: measure, plan, carry the plan out; the bytes it moved. */
     public double round() {
-        ClusterSnapshot now = cluster.measure(workload, exec.run(cluster, null, workload).truth(), Simulator.WINDOW_SECONDS,
-                START.plusSeconds(60L * window++), new SplittableRandom(seed * 1_000_003L + window));
+        ClusterSnapshot now = measure();
         previous = planner.plan(new PlanRequest(now, history, previous, false)).plan();
         history.add(now);
         if (history.size() > Simulator.HISTORY_WINDOWS) {
@@ -78,6 +77,12 @@ public final class ClosedLoop {
             moved += exec.run(cluster, null, workload).movedBytes();
         }
         return moved;
+    }
+
+    /** The next window, as the monitoring reports it: what a round plans on. */
+    ClusterSnapshot measure() {
+        return cluster.measure(workload, exec.run(cluster, null, workload).truth(), Simulator.WINDOW_SECONDS,
+                START.plusSeconds(60L * window++), new SplittableRandom(seed * 1_000_003L + window));
     }
 
     /** The truth of the cluster as it stands, on the hidden cost model. */

@@ -8,10 +8,8 @@ import io.libra.core.estimate.CacheModel;
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.plan.Plan;
 import io.libra.core.schedule.PlacementRule;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -73,18 +71,11 @@ class RivalModelsTest {
      */
     @Test
     void theRivalsPlanIsAskedOfAPlacementRuleAtTheWindowsLayout() {
-        Scenario s = Scenario.byName("cache-skew");
-        long seed = 5;
-        CostModel cost = CostModel.drawn(s, seed);
-        SimCluster cluster = SimCluster.initial(s, seed);
-        Workload w = new Simulator(cost).workloads(s, seed, cluster).get(0);
-        Executor exec = new Executor(cost, Simulator.WINDOW_SECONDS);
-        exec.run(cluster, null, w);
-        ClusterSnapshot now = cluster.measure(w, exec.run(cluster, null, w).truth(), Simulator.WINDOW_SECONDS,
-                Instant.parse("2026-01-01T00:00:00Z"), new SplittableRandom(seed * 1_000_003L + 1));
+        Planner planner = Planner.builder().build();
+        ClusterSnapshot first = new ClosedLoop(Scenario.byName("cache-skew"), 5, planner).measure();
         List<Following> rules = new ArrayList<>();
 
-        Plan p = Planner.builder().build().plan(PlanRequest.of(now), m -> m, new Following(rules)).plan();
+        Plan p = planner.plan(PlanRequest.of(first), m -> m, new Following(rules)).plan();
 
         assertThat(p.detail()).contains("the window does not tell the linear disk model from a block cache");
         assertThat(rules).as("one rule per plan").hasSizeGreaterThanOrEqualTo(2);
