@@ -17,10 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.security.DigestInputStream;
-import java.security.MessageDigest;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
@@ -30,6 +27,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.FutureTask;
 import java.util.function.Function;
+import java.util.zip.CRC32C;
+import java.util.zip.CheckedInputStream;
+import java.util.zip.Checksum;
 
 /** Reading the commands' inputs and turning option values into core objects, with one-line errors. */
 final class Inputs {
@@ -40,23 +40,36 @@ final class Inputs {
     }
 
     /** A snapshot file as read: its bytes' SHA-256 names it in plans. */
-    record LoadedSnapshot(Path path, ClusterSnapshot snapshot, String sha256) {
+    record LoadedSnapshot(Path path, ClusterSnapshot snapshot, SnapshotDigest digest) {
+        String sha256() {
+            return digest.get();
+        }
     }
 
-    /** Streamed when it reads cleanly, else read whole, which names the fault. */
+    /** As {@link #parsed}, its digest taken now, beside what the caller does next. */
     static LoadedSnapshot snapshot(Path file) {
-        MessageDigest sha256 = SnapshotCodec.sha256();
-        Optional<ClusterSnapshot> streamed = streamed(file, in -> SnapshotCodec.stream(file.toString(), new DigestInputStream(in, sha256)));
+        LoadedSnapshot s = parsed(file);
+        s.digest().inBackground();
+        return s;
+    }
+
+    /** Streamed when it reads cleanly, else read whole, which names the fault; its digest not yet taken. */
+    private static LoadedSnapshot parsed(Path file) {
+        CRC32C crc = new CRC32C();
+        Optional<ClusterSnapshot> streamed = streamed(file, in -> SnapshotCodec.stream(file.toString(), in), crc);
         if (streamed.isPresent()) {
-            return new LoadedSnapshot(file, streamed.get(), HexFormat.of().formatHex(sha256.digest()));
+            return new LoadedSnapshot(file, streamed.get(), SnapshotDigest.after(file, crc.getValue()));
         }
         byte[] bytes = readBytes(file);
-        return new LoadedSnapshot(file, SnapshotCodec.read(file.toString(), bytes), SnapshotCodec.sha256(bytes));
+        return new LoadedSnapshot(file, SnapshotCodec.read(file.toString(), bytes), SnapshotDigest.of(bytes));
     }
 
-    /** {@code read} of the file's content as it streams in, read to its end; empty when it cannot be opened or read. */
-    private static Optional<ClusterSnapshot> streamed(Path file, Function<InputStream, Optional<ClusterSnapshot>> read) {
-        try (InputStream in = new BufferedInputStream(Files.newInputStream(file), STREAM_BUFFER)) {
+    /**
+     * {@code read} of the file's content as it streams in, read to its end and summed into {@code crc};
+     * empty when it cannot be opened or read.
+     */
+    private static Optional<ClusterSnapshot> streamed(Path file, Function<InputStream, Optional<ClusterSnapshot>> read, Checksum crc) {
+        try (InputStream in = new CheckedInputStream(new BufferedInputStream(Files.newInputStream(file), STREAM_BUFFER), crc)) {
             Optional<ClusterSnapshot> s = read.apply(in);
             in.transferTo(OutputStream.nullOutputStream());
             return s;
@@ -83,7 +96,7 @@ final class Inputs {
             List<FutureTask<ClusterSnapshot>> reads = historyFiles.stream()
                     .map(f -> new FutureTask<>(() -> window(f))).toList();
             reads.forEach(pool::execute);
-            LoadedSnapshot now = snapshot(snapshotFile);
+            LoadedSnapshot now = parsed(snapshotFile);
             // then the reads no pool thread has started yet, from the last: the pool takes them from the first
             for (int i = reads.size() - 1; i >= 0; i--) {
                 reads.get(i).run();
@@ -92,6 +105,7 @@ final class Inputs {
             for (FutureTask<ClusterSnapshot> r : reads) {
                 windows.add(joined(r));
             }
+            now.digest().inBackground();
             return new Windows(now, checked(historyFiles, windows, now.snapshot()));
         } finally {
             pool.shutdownNow();
@@ -111,7 +125,7 @@ final class Inputs {
 
     /** An earlier window: only what the cost-model fit reads (no key histograms). */
     private static ClusterSnapshot window(Path file) {
-        return streamed(file, in -> SnapshotCodec.streamWindow(file.toString(), in))
+        return streamed(file, in -> SnapshotCodec.streamWindow(file.toString(), in), new CRC32C())
                 .orElseGet(() -> SnapshotCodec.readWindow(file.toString(), readBytes(file)));
     }
 
