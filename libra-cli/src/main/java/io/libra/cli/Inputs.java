@@ -56,7 +56,9 @@ final class Inputs {
     /** Streamed when it reads cleanly, else read whole, which names the fault; its digest not yet taken. */
     private static LoadedSnapshot parsed(Path file) {
         CRC32C crc = new CRC32C();
-        Optional<ClusterSnapshot> streamed = streamed(file, in -> SnapshotCodec.stream(file.toString(), in), crc);
+        // a pipe (--snapshot <(curl ...)) cannot be read a second time, for its digest or its fault: read it whole
+        Optional<ClusterSnapshot> streamed = Files.isRegularFile(file)
+                ? streamed(file, in -> SnapshotCodec.stream(file.toString(), in), crc) : Optional.empty();
         if (streamed.isPresent()) {
             return new LoadedSnapshot(file, streamed.get(), SnapshotDigest.after(file, crc.getValue()));
         }
@@ -125,8 +127,9 @@ final class Inputs {
 
     /** An earlier window: only what the cost-model fit reads (no key histograms). */
     private static ClusterSnapshot window(Path file) {
-        return streamed(file, in -> SnapshotCodec.streamWindow(file.toString(), in), new CRC32C())
-                .orElseGet(() -> SnapshotCodec.readWindow(file.toString(), readBytes(file)));
+        Optional<ClusterSnapshot> streamed = Files.isRegularFile(file)
+                ? streamed(file, in -> SnapshotCodec.streamWindow(file.toString(), in), new CRC32C()) : Optional.empty();
+        return streamed.orElseGet(() -> SnapshotCodec.readWindow(file.toString(), readBytes(file)));
     }
 
     private static List<ClusterSnapshot> checked(List<Path> files, List<ClusterSnapshot> windows, ClusterSnapshot now) {

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.zip.CRC32C;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The digest a plan names its snapshot by is of the bytes that were parsed, even when taken later. */
@@ -62,6 +63,29 @@ class SnapshotDigestTest {
 
         assertThatThrownBy(digest::get).isInstanceOf(FormatException.class)
                 .hasMessageContaining(file.toString()).hasMessageContaining("cannot read it again");
+    }
+
+    /** A pipe can be read once: its snapshot is parsed and named from that one read (a second read would wait forever). */
+    @Test
+    @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void aSnapshotFromAPipeIsPlannedAndNamedByTheBytesThatCameThrough() throws Exception {
+        Path fifo = dir.resolve("snapshot.pipe");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+        byte[] bytes = BadSnapshotTest.VALID.getBytes(StandardCharsets.UTF_8);
+        Thread writer = new Thread(() -> {
+            try {
+                Files.write(fifo, bytes);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        writer.start();
+
+        Inputs.LoadedSnapshot s = Inputs.snapshot(fifo);
+        writer.join();
+
+        assertThat(s.snapshot().regions()).hasSize(2);
+        assertThat(s.sha256()).isEqualTo(SnapshotCodec.sha256(bytes));
     }
 
     private static long crc(byte[] bytes) {
