@@ -29,7 +29,6 @@ import java.util.concurrent.FutureTask;
 import java.util.function.Function;
 import java.util.zip.CRC32C;
 import java.util.zip.CheckedInputStream;
-import java.util.zip.Checksum;
 
 /** Reading the commands' inputs and turning option values into core objects, with one-line errors. */
 final class Inputs {
@@ -56,9 +55,7 @@ final class Inputs {
     /** Streamed when it reads cleanly, else read whole, which names the fault; its digest not yet taken. */
     private static LoadedSnapshot parsed(Path file) {
         CRC32C crc = new CRC32C();
-        // a pipe (--snapshot <(curl ...)) cannot be read a second time, for its digest or its fault: read it whole
-        Optional<ClusterSnapshot> streamed = Files.isRegularFile(file)
-                ? streamed(file, in -> SnapshotCodec.stream(file.toString(), in), crc) : Optional.empty();
+        Optional<ClusterSnapshot> streamed = streamed(file, in -> SnapshotCodec.stream(file.toString(), new CheckedInputStream(in, crc)));
         if (streamed.isPresent()) {
             return new LoadedSnapshot(file, streamed.get(), SnapshotDigest.after(file, crc.getValue()));
         }
@@ -67,11 +64,15 @@ final class Inputs {
     }
 
     /**
-     * {@code read} of the file's content as it streams in, read to its end and summed into {@code crc};
-     * empty when it cannot be opened or read.
+     * {@code read} of the file's content as it streams in, read to its end; empty when it cannot be
+     * opened or read, or is not a regular file: a pipe ({@code --snapshot <(curl ...)}) cannot be
+     * read a second time, for its digest or for the fault it names, so it is read whole.
      */
-    private static Optional<ClusterSnapshot> streamed(Path file, Function<InputStream, Optional<ClusterSnapshot>> read, Checksum crc) {
-        try (InputStream in = new CheckedInputStream(new BufferedInputStream(Files.newInputStream(file), STREAM_BUFFER), crc)) {
+    private static Optional<ClusterSnapshot> streamed(Path file, Function<InputStream, Optional<ClusterSnapshot>> read) {
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        try (InputStream in = new BufferedInputStream(Files.newInputStream(file), STREAM_BUFFER)) {
             Optional<ClusterSnapshot> s = read.apply(in);
             in.transferTo(OutputStream.nullOutputStream());
             return s;
@@ -114,7 +115,8 @@ final class Inputs {
         }
     }
 
-    private static ClusterSnapshot joined(FutureTask<ClusterSnapshot> read) {
+    /** The task's result; what it threw, unwrapped. */
+    static <T> T joined(FutureTask<T> read) {
         try {
             return read.get();
         } catch (ExecutionException e) {
@@ -127,9 +129,8 @@ final class Inputs {
 
     /** An earlier window: only what the cost-model fit reads (no key histograms). */
     private static ClusterSnapshot window(Path file) {
-        Optional<ClusterSnapshot> streamed = Files.isRegularFile(file)
-                ? streamed(file, in -> SnapshotCodec.streamWindow(file.toString(), in), new CRC32C()) : Optional.empty();
-        return streamed.orElseGet(() -> SnapshotCodec.readWindow(file.toString(), readBytes(file)));
+        return streamed(file, in -> SnapshotCodec.streamWindow(file.toString(), in))
+                .orElseGet(() -> SnapshotCodec.readWindow(file.toString(), readBytes(file)));
     }
 
     private static List<ClusterSnapshot> checked(List<Path> files, List<ClusterSnapshot> windows, ClusterSnapshot now) {

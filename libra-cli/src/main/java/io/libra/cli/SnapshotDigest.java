@@ -10,10 +10,7 @@ import java.nio.file.Path;
 import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.util.HexFormat;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
-import java.util.function.Supplier;
 import java.util.zip.CheckedInputStream;
 import java.util.zip.CRC32C;
 
@@ -24,7 +21,7 @@ import java.util.zip.CRC32C;
  * bytes it read (an intrinsic there too), and the second read must match it, so the digest is of
  * the bytes that were planned on; a file changed in between is an error naming it.
  */
-final class SnapshotDigest implements Supplier<String> {
+final class SnapshotDigest {
     private final FutureTask<String> task;
 
     private SnapshotDigest(FutureTask<String> task) {
@@ -52,17 +49,9 @@ final class SnapshotDigest implements Supplier<String> {
     }
 
     /** The hex SHA-256; hashes here unless a background thread has started. */
-    @Override
-    public String get() {
+    String get() {
         task.run();
-        try {
-            return task.get();
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof RuntimeException r ? r : new CompletionException(e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new CompletionException(e);
-        }
+        return Inputs.joined(task);
     }
 
     private static String hash(Path file, long parsedCrc) {
