@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * Estimates per-region load from the current window and earlier ones (oldest first). Per
@@ -95,10 +96,13 @@ public final class Estimator {
         CostFit diskFirst = fit(Dimension.DISK, samples);
         Optional<CacheModel> candidate = learn && !LoadSharing.allMeasured(now, Dimension.DISK)
                 ? CacheModel.candidate(windows, diskFirst.fitError()) : Optional.empty();
-        Optional<CacheModel> cache = candidate.filter(CacheModel::beatsLinear);
-        // a block cache chosen shares disk by itself: nodes then have nothing of their own in disk
-        Fitted diskFit = cache.isPresent() ? new Fitted(diskFirst, NodeBackgrounds.NONE, diskFirst.fitError())
-                : refined(now, diskFirst, samples, kinds(remembered, Dimension.DISK));
+        Fitted linear = refined(now, diskFirst, samples, kinds(remembered, Dimension.DISK));
+        Optional<CacheSpeeds.Learnt> sped = learn && !LoadSharing.allMeasured(now, Dimension.DISK)
+                ? CacheSpeeds.learn(windows, candidate, diskFirst, samples) : Optional.empty();
+        NodeBackgrounds cacheOwn = sped.map(CacheSpeeds.Learnt::speeds).orElse(NodeBackgrounds.NONE);
+        Optional<CacheModel> cache = cache(candidate, sped, CacheModel::beatsLinear, l -> l.beats(linear.error()));
+        // a block cache chosen shares disk by itself: nodes then have no more of their own than a disk speed
+        Fitted diskFit = cache.isPresent() ? new Fitted(diskFirst, cacheOwn, diskFirst.fitError()) : linear;
         CostFit disk = diskFit.fit();
         NodeBackgrounds diskOwn = diskFit.own();
         Estimate partial = new Estimate(null, null, cpu, disk, cpuOwn, diskOwn, cache);
@@ -109,11 +113,26 @@ public final class Estimator {
         Estimation e = new Estimation(cpuModel.equals(diskModel) ? cpuModel : cpuModel + "/" + diskModel,
                 windows.size(), fitError(now, cpuFit.error(), diskError), Double.NaN,
                 "cpu: " + detail(now, cpu, cpuOwn) + "; disk: "
-                        + cache.map(CacheModel::describe).orElseGet(() -> detail(now, disk, diskOwn)),
+                        + cache.map(c -> c.describe() + (cacheOwn.detail().isEmpty() ? "" : ", " + cacheOwn.detail()))
+                                .orElseGet(() -> detail(now, disk, diskOwn)),
                 ownLoad(now, cpuOwn, diskOwn));
-        Optional<Rival> rival = candidate.filter(CacheModel::rivalsLinear).map(c -> Rival.cache(
-                share(now, new Estimate(null, null, cpu, disk, cpuOwn, NodeBackgrounds.NONE, Optional.of(c))), c));
+        Optional<Rival> rival = (cache.isPresent() ? Optional.<CacheModel>empty()
+                : cache(candidate, sped, CacheModel::rivalsLinear, l -> l.rivals(linear.error()))).map(c -> Rival.cache(
+                share(now, new Estimate(null, null, cpu, disk, cpuOwn, cacheOwn, Optional.of(c))), c));
         return new Estimate(model, e, cpu, disk, cpuOwn, diskOwn, cache, rival.or(() -> speedRival(now, samples, partial)));
+    }
+
+    /**
+     * The block cache that passes {@code fitted} as fitted on the measured totals (refitted with the
+     * disks' speeds out, when those were learnt), or else the refit where it passes {@code refitted}:
+     * a cache fitted where disks run at unequal speeds may lose to the linear model until the speeds
+     * are taken out.
+     */
+    private static Optional<CacheModel> cache(Optional<CacheModel> candidate, Optional<CacheSpeeds.Learnt> sped,
+                                              Predicate<CacheModel> fitted, Predicate<CacheSpeeds.Learnt> refitted) {
+        Optional<CacheModel> refit = sped.map(CacheSpeeds.Learnt::cache);
+        return candidate.filter(fitted).map(c -> refit.orElse(c))
+                .or(() -> sped.filter(refitted).map(CacheSpeeds.Learnt::cache));
     }
 
     /**

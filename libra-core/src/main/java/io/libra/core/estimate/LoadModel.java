@@ -44,10 +44,10 @@ public final class LoadModel {
      * A cache model on a layout: node j's disk in another layout is {@code start[j]} plus what the
      * model says the change of its regions changed ({@code model.nodeDisk(now) − modelled[j]}).
      */
-    public record Cache(CacheModel model, double[] start, double[] modelled) {
-        /** Node j's disk with {@code onNode} as its regions. */
+    public record Cache(CacheModel model, double[] start, double[] modelled, double[] speed) {
+        /** Node j's disk with {@code onNode} as its regions: the change at its disk's speed, when it has one. */
         public double disk(int j, List<io.libra.core.model.Region> onNode) {
-            return start[j] + model.nodeDisk(onNode) - modelled[j];
+            return start[j] + (speed == null ? 1 : speed[j]) * (model.nodeDisk(onNode) - modelled[j]);
         }
     }
 
@@ -236,7 +236,8 @@ public final class LoadModel {
         for (int j = 0; j < modelled.length; j++) {
             modelled[j] = model.nodeDisk(on.get(j));
         }
-        return new LoadModel(nodes, regions, baseCpu, baseDisk, new Cache(model, disk.clone(), modelled), speed,
+        return new LoadModel(nodes, regions, baseCpu, baseDisk, new Cache(model, disk.clone(), modelled,
+                speed[Dimension.DISK.ordinal()]), speed,
                 followers);
     }
 

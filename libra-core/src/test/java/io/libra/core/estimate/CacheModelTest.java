@@ -16,10 +16,10 @@ import org.junit.jupiter.api.Test;
 
 class CacheModelTest {
     /** The hidden cache the node totals follow: 16 KiB blocks, hits up to 0.95, a cache half a node's mean bytes. */
-    private static final CacheModel TRUTH = new CacheModel(16384, 0.95, 0.5, 0, new double[] {2e6, 1, 3}, 0, 0);
+    static final CacheModel TRUTH = new CacheModel(16384, 0.95, 0.5, 0, new double[] {2e6, 1, 3}, 0, 0);
 
     /** Regions of small hot values and large cold ones, dealt over {@code nodes} nodes by {@code seed}. */
-    private static List<Region> regions(int nodes, int perNode, long seed) {
+    static List<Region> regions(int nodes, int perNode, long seed) {
         SplittableRandom rnd = new SplittableRandom(seed);
         List<Region> out = new ArrayList<>();
         for (int i = 0; i < nodes * perNode; i++) {
@@ -39,7 +39,7 @@ class CacheModelTest {
     }
 
     /** As {@link #measured(int, List, long)} with another hidden cache. */
-    private static ClusterSnapshot measured(int nodes, List<Region> regions, long second, CacheModel hidden) {
+    static ClusterSnapshot measured(int nodes, List<Region> regions, long second, CacheModel hidden) {
         CacheModel truth = truth(nodes, regions, hidden);
         List<Node> ns = new ArrayList<>();
         for (int j = 0; j < nodes; j++) {
@@ -56,7 +56,7 @@ class CacheModelTest {
     }
 
     /** Every region on {@code dealt} from a second dealing, counters and sizes unchanged. */
-    private static List<Region> movedAsIn(List<Region> regions, List<Region> dealt) {
+    static List<Region> movedAsIn(List<Region> regions, List<Region> dealt) {
         List<Region> out = new ArrayList<>();
         for (int i = 0; i < regions.size(); i++) {
             out.add(regions.get(i).onNode(dealt.get(i).node()));
