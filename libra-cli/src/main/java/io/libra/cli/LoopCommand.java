@@ -51,7 +51,9 @@ final class LoopCommand implements Callable<Integer> {
                     + " (default: ${DEFAULT-VALUE}); the others are shapes the estimate has no feature for:",
                     "virtual-iops: a read of n blocks costs n^0.7 blocks; contention: a node's CPU grows with its"
                     + " utilisation u as 1 + u; node-speed: each node does the same work at 0.7 to 1.4 times the CPU;"
-                    + " disk-speed: the same at 0.7 to 1.4 times the disk bytes"})
+                    + " disk-speed: the same at 0.7 to 1.4 times the disk bytes; disk-contention: a node's disk grows"
+                    + " with its utilisation u as 1 + u; data-size: a node's disk is its work times the square root"
+                    + " of its data over the mean"})
     String truth;
 
     @Option(names = "--no-learning", description = "plan with the paper's fixed mapping instead of a cost model learnt "

@@ -63,7 +63,15 @@ public record CostModel(double readCpuSeconds, double writeCpuRatio, double scan
         /** Each node runs the same work at its own speed: its CPU times 0.7 to 1.4, fixed per node id. */
         NODE_SPEED,
         /** Each node does the same work at a disk cost of its own (another device class): its disk times 0.7 to 1.4. */
-        DISK_SPEED;
+        DISK_SPEED,
+        /** A node's disk grows with its utilisation u as 1 + u (device queues, garbage collection on flash). */
+        DISK_CONTENTION,
+        /**
+         * A node's disk grows with the data it leads: its work times the square root of that data over
+         * the nodes' mean (more levels of an LSM tree to read through and compact), so moving a large
+         * cold region makes the hot ones beside it cost more.
+         */
+        DATA_SIZE;
 
         /** The form named as on the command line (lower case, '-' for '_'); empty when unknown. */
         public static Optional<Form> byName(String name) {
@@ -251,6 +259,7 @@ public record CostModel(double readCpuSeconds, double writeCpuRatio, double scan
         double[] followerCpuBy = new double[n];
         double[] followerDiskBy = new double[n];
         double[] followerNetBy = new double[n];
+        double[] data = new double[n];
         for (int i = 0; i < placements.size(); i++) {
             Placement p = placements.get(i);
             RegionTraffic t = p.traffic();
@@ -265,7 +274,9 @@ public record CostModel(double readCpuSeconds, double writeCpuRatio, double scan
             followerCpuBy[j] += followerCpu(t) * s;
             followerDiskBy[j] += writtenDiskBytes(t) * s;
             followerNetBy[j] += t.writeBytes() * s;
+            data[j] += t.sizeBytes() * s;
         }
+        double dataTotal = Arrays.stream(data).sum();
         double[] cores = new double[n];
         double[] bandwidth = new double[n];
         for (int j = 0; j < n; j++) {
@@ -279,7 +290,7 @@ public record CostModel(double readCpuSeconds, double writeCpuRatio, double scan
         for (int j = 0; j < n; j++) {
             cpu[j] = shaped(cpu[j], cores[j], nodes.get(j).id());
             double bg = background(nodes.get(j).id());
-            double d = form == Form.DISK_SPEED ? disk[j] * diskSpeed(nodes.get(j).id()) : disk[j];
+            double d = shapedDisk(disk[j], bandwidth[j], dataTotal > 0 ? data[j] * n / dataTotal : 1, nodes.get(j).id());
             out.add(new NodeTruth(nodes.get(j).id(), cpu[j] + nodeBaseCpu * bg, d + nodeBaseDisk * bg, net[j], req[j]));
         }
         return out;
@@ -290,6 +301,16 @@ public record CostModel(double readCpuSeconds, double writeCpuRatio, double scan
         return switch (form) {
             case CONTENTION -> work * (1 + work / cores);
             case NODE_SPEED -> work * speed(nodeId);
+            default -> work;
+        };
+    }
+
+    /** A node's disk for its work under this model's {@link Form}; {@code dataShare} its data over the mean. */
+    private double shapedDisk(double work, double bandwidth, double dataShare, String nodeId) {
+        return switch (form) {
+            case DISK_SPEED -> work * diskSpeed(nodeId);
+            case DISK_CONTENTION -> work * (1 + work / bandwidth);
+            case DATA_SIZE -> work * Math.sqrt(dataShare);
             default -> work;
         };
     }

@@ -154,15 +154,39 @@ class ClosedLoopChurnTest {
         assertThat(t.within).as("runs within 1.10 in both dimensions at the end").isGreaterThanOrEqualTo(11);
     }
 
-    /** Bytes moved by the first plans and after the third window, and the runs within 1.10 in both by the third window and at the end of 8. */
+    /**
+     * Two shapes added after the estimate was written, so nothing in it was tuned to them: disk
+     * that grows with its utilisation (disk-contention) and with the data a node holds (data-size:
+     * a large cold region makes its neighbours' reads dearer). One window cannot show either, and
+     * most first plans here land above 1.10 (heterogeneous under disk-contention: 1.11-1.23 disk on
+     * seeds 2-6; ycsb-d under data-size: 1.12-1.23 on seeds 1, 3, 4, 5); the checks and the windows
+     * after them bring every run within 1.10 by the third window, and little moves after it.
+     */
+    @Test
+    void onShapesTheEstimateWasNotWrittenAgainstTheLoopStillConvergesByTheThirdWindow() {
+        Tally t = new Tally();
+        for (long seed = 1; seed <= 6; seed++) {
+            t.add(ClosedLoop.run(Scenario.byName("heterogeneous"), seed, Planner.builder().build(), 8,
+                    CostModel.Form.DISK_CONTENTION));
+            t.add(ClosedLoop.run(Scenario.byName("ycsb-d"), seed, Planner.builder().build(), 8, CostModel.Form.DATA_SIZE));
+        }
+        assertThat(t.firstWithin).as("first plans within 1.10 in both dimensions").isLessThanOrEqualTo(5);
+        assertThat(t.byThird).as("runs within 1.10 in both dimensions by the third window").isEqualTo(12);
+        assertThat(t.later / t.first).as("data moved after the third window / by the first").isLessThanOrEqualTo(0.10);
+    }
+
+    /** Bytes moved by the first plans and after the third window, and the runs within 1.10 in both after the first plan, by the third window and at the end of 8. */
     private static final class Tally {
         double first;
         double later;
+        int firstWithin;
         int byThird;
         int within;
 
         void add(ClosedLoop.Run r) {
+            Score once = r.after().get(0);
             Score third = r.after().get(2);
+            firstWithin += Math.max(once.cpuMaxOverMean(), once.diskMaxOverMean()) <= 1.10 ? 1 : 0;
             Score end = r.after().get(7);
             byThird += Math.max(third.cpuMaxOverMean(), third.diskMaxOverMean()) <= 1.10 ? 1 : 0;
             within += Math.max(end.cpuMaxOverMean(), end.diskMaxOverMean()) <= 1.10 ? 1 : 0;

@@ -98,9 +98,38 @@ class CostModelTest {
     }
 
     @Test
+    void underDiskContentionABusyNodePaysMorePerByteThanAnIdleOne() {
+        RegionTraffic r = RegionTraffic.pointOps("r", 20000, 0, 8192, 1e9, 8e9);
+        RegionTraffic s = RegionTraffic.pointOps("s", 20000, 0, 8192, 1e9, 8e9);
+        CostModel m = model.withForm(CostModel.Form.DISK_CONTENTION);
+        double alone = m.score(nodes, List.of(r), Map.of("r", "a")).nodes().get(0).disk();
+        double together = m.score(nodes, List.of(r, s), Map.of("r", "a", "s", "a")).nodes().get(0).disk();
+        double work = model.score(nodes, List.of(r), Map.of("r", "a")).nodes().get(0).disk();
+        double both = model.score(nodes, List.of(r, s), Map.of("r", "a", "s", "a")).nodes().get(0).disk();
+        assertThat(alone).isCloseTo(work * (1 + work / 500e6), within(1e-3));
+        assertThat(together).isCloseTo(both * (1 + both / 500e6), within(1e-3));
+        assertThat(together / both).isGreaterThan(alone / work + 0.1);
+    }
+
+    @Test
+    void underDataSizeAHotRegionCostsMoreDiskBesideALargeColdOne() {
+        RegionTraffic hot = RegionTraffic.pointOps("hot", 20000, 0, 1024, 1e9, 8e8);
+        RegionTraffic cold = RegionTraffic.pointOps("cold", 0, 0, 1024, 8e9, 0);
+        CostModel m = model.withForm(CostModel.Form.DATA_SIZE);
+        double beside = m.score(nodes, List.of(hot, cold), Map.of("hot", "a", "cold", "a")).nodes().get(0).disk();
+        double apart = m.score(nodes, List.of(hot, cold), Map.of("hot", "a", "cold", "b")).nodes().get(0).disk();
+        double work = model.score(nodes, List.of(hot, cold), Map.of("hot", "a", "cold", "b")).nodes().get(0).disk();
+        // data per node over the mean: 3 on a with both, 3 × 1/9 with the cold one on b
+        assertThat(beside).isCloseTo(work * Math.sqrt(3), within(1e-3));
+        assertThat(apart).isCloseTo(work * Math.sqrt(1.0 / 3), within(1e-3));
+    }
+
+    @Test
     void formsAreNamedAsOnTheCommandLine() {
         assertThat(CostModel.Form.byName("node-speed")).contains(CostModel.Form.NODE_SPEED);
         assertThat(CostModel.Form.byName("disk-speed")).contains(CostModel.Form.DISK_SPEED);
+        assertThat(CostModel.Form.byName("disk-contention")).contains(CostModel.Form.DISK_CONTENTION);
+        assertThat(CostModel.Form.byName("data-size")).contains(CostModel.Form.DATA_SIZE);
         assertThat(CostModel.Form.byName("NODE_SPEED")).isEmpty();
     }
 }
