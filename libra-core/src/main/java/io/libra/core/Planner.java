@@ -146,7 +146,9 @@ public final class Planner {
         Optional<LoadModel> replayed = Hindcast.replayed(request.previousPlan(), last, estimator, estimate,
                 new PlanApplier(estimation)::apply);
         Optional<PredictionCheck> check = PredictionCheck.of(request.previousPlan(), snapshot, config.lambda(), last)
-                .map(c -> c.withRefitError(Hindcast.refitError(replayed, snapshot, estimate)));
+                .map(c -> c.withRefitError(Hindcast.refitError(carriedOnly(c, request) ? Hindcast.layoutReplayed(snapshot,
+                        request.history(), estimator, estimate, new PlanApplier(estimation)::apply) : replayed, snapshot,
+                        estimate)));
         Optional<FlowFit> flow = replayed.flatMap(after -> FlowFit.learn(request.previousPlan(), after, snapshot));
         FlowError carried = carried(request);
         FlowError flowError = flow.map(f -> f.pooled(carried)).orElse(carried);
@@ -162,6 +164,11 @@ public final class Planner {
         return new Assessment(snapshot, planned.apply(estimate.model()), check, said,
                 settings.withFlowError(flowError == null ? 0 : flowError.rate()).withLanding(Landing.of(config, check)),
                 start, request.afterBalanced(), rival, QuietWindows.of(snapshot, request.history()));
+    }
+
+    /** Whether {@code c} checks a forecast carried on by a plan that moved nothing since the moves it forecast. */
+    private static boolean carriedOnly(PredictionCheck c, PlanRequest request) {
+        return c.carried() && request.previousPlan().actions().isEmpty();
     }
 
     /**

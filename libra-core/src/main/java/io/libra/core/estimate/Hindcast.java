@@ -1,10 +1,16 @@
 package io.libra.core.estimate;
 
 import io.libra.core.model.ClusterSnapshot;
+import io.libra.core.model.Node;
+import io.libra.core.model.Region;
 import io.libra.core.plan.Action;
 import io.libra.core.plan.InvalidPlanException;
+import io.libra.core.plan.MoveAction;
 import io.libra.core.plan.Plan;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiFunction;
 
@@ -48,6 +54,60 @@ public final class Hindcast {
         } catch (InvalidPlanException e) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * For a check carried on by plans held back since the moves it forecast: those moves replayed as
+     * the layout changed, from the newest window of {@code history} with another layout to {@code now},
+     * on the model refitted with every window since. The carried forecast was the old model's, and
+     * without this its miss would bound every later plan for as long as nothing moves, however much
+     * the windows since have taught the refit. Empty unless that window has the same nodes and
+     * regions (a split or merge between them has no move to replay) and some region changed node.
+     */
+    public static Optional<LoadModel> layoutReplayed(ClusterSnapshot now, List<ClusterSnapshot> history, Estimator estimator,
+                                                     Estimator.Estimate estimate,
+                                                     BiFunction<LoadModel, List<Action>, LoadModel> carryOut) {
+        Map<String, String> layout = layout(now);
+        for (int i = history.size() - 1; i >= 0; i--) {
+            ClusterSnapshot w = history.get(i);
+            if (!sameParts(w, now, layout)) {
+                return Optional.empty();
+            }
+            List<Action> moves = moves(w, layout);
+            if (!moves.isEmpty()) {
+                try {
+                    return Optional.of(carryOut.apply(estimator.share(w, estimate), moves));
+                } catch (InvalidPlanException e) {
+                    return Optional.empty();
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Map<String, String> layout(ClusterSnapshot s) {
+        Map<String, String> m = new HashMap<>(s.regions().size() * 2);
+        s.regions().forEach(r -> m.put(r.id(), r.node()));
+        return m;
+    }
+
+    /** Whether {@code w} has {@code now}'s nodes and exactly its regions. */
+    private static boolean sameParts(ClusterSnapshot w, ClusterSnapshot now, Map<String, String> layout) {
+        return w.regions().size() == layout.size() && w.nodes().size() == now.nodes().size()
+                && w.nodes().stream().map(Node::id).allMatch(id -> now.node(id).isPresent())
+                && w.regions().stream().allMatch(r -> layout.containsKey(r.id()));
+    }
+
+    /** The moves that take {@code w}'s regions to where {@code layout} has them. */
+    private static List<Action> moves(ClusterSnapshot w, Map<String, String> layout) {
+        List<Action> out = new ArrayList<>();
+        for (Region r : w.regions()) {
+            String to = layout.get(r.id());
+            if (!to.equals(r.node())) {
+                out.add(new MoveAction(r.id(), r.node(), to, r.sizeBytes(), null));
+            }
+        }
+        return out;
     }
 
     /** Whether {@code previous} was made on {@code before} and has actions. */

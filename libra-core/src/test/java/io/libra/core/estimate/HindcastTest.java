@@ -29,8 +29,12 @@ class HindcastTest {
 
     private double replay(Plan previous, ClusterSnapshot before, ClusterSnapshot now) {
         Estimator.Estimate e = estimator.estimate(now, List.of(before));
-        return Hindcast.replayed(previous, before, estimator, e, new PlanApplier(EstimationConfig.DEFAULT)::apply)
-                .map(after -> PredictionCheck.errors(after.forecast(), now)).map(x -> Math.max(x[0], x[1]))
+        return error(Hindcast.replayed(previous, before, estimator, e, new PlanApplier(EstimationConfig.DEFAULT)::apply), now);
+    }
+
+    /** The replay's error against the nodes {@code now}, in the worse dimension; NaN without a replay. */
+    private static double error(java.util.Optional<LoadModel> replay, ClusterSnapshot now) {
+        return replay.map(after -> PredictionCheck.errors(after.forecast(), now)).map(x -> Math.max(x[0], x[1]))
                 .orElse(Double.NaN);
     }
 
@@ -45,14 +49,19 @@ class HindcastTest {
         assertThat(replay(previous, before, now)).isLessThan(0.01);
     }
 
+    /** The hot region on n1, where its disk costs 1.6 times what its counters say. */
+    private static ClusterSnapshot costlierOnN1() {
+        ClusterSnapshot after = Clusters.hotRegionOn("n1", 60);
+        List<io.libra.core.model.Node> nodes = new ArrayList<>();
+        after.nodes().forEach(n -> nodes.add(n.id().equals("n1") ? n.withMeasured(n.cpuUsage(), n.diskBytesPerSec() * 1.6) : n));
+        return after.withState(nodes, after.regions());
+    }
+
     /** A region that costs more where it went than its counters say shows in the replay as in the forecast. */
     @Test
     void aCostTheModelCannotExpressStaysInTheReplay() {
         ClusterSnapshot before = Clusters.hotRegionOn("n0", 0);
-        ClusterSnapshot after = Clusters.hotRegionOn("n1", 60);
-        List<io.libra.core.model.Node> nodes = new ArrayList<>();
-        after.nodes().forEach(n -> nodes.add(n.id().equals("n1") ? n.withMeasured(n.cpuUsage(), n.diskBytesPerSec() * 1.6) : n));
-        ClusterSnapshot now = after.withState(nodes, after.regions());
+        ClusterSnapshot now = costlierOnN1();
         Plan previous = madeOn(before, List.of(new MoveAction("r0", "n0", "n1", 1e6, null)));
 
         assertThat(replay(previous, before, now)).isGreaterThan(0.05);
@@ -84,5 +93,36 @@ class HindcastTest {
         assertThat(replay(splitAndMove, before, now)).isLessThan(0.01);
         assertThat(replay(madeOn(before, List.of(new SplitAction("r0", "00", "r0.l", "r0.r", 0.5, null))), before, now))
                 .as("the halves left where the whole region was").isGreaterThan(0.05);
+    }
+
+    private double layoutReplay(ClusterSnapshot now, List<ClusterSnapshot> history) {
+        Estimator.Estimate e = estimator.estimate(now, history);
+        return error(Hindcast.layoutReplayed(now, history, estimator, e, new PlanApplier(EstimationConfig.DEFAULT)::apply), now);
+    }
+
+    /**
+     * After quiet windows (plans held back, nothing moved), the moves are read off the layouts:
+     * from the newest window with another one, replayed on the model refitted on every window.
+     */
+    @Test
+    void aCarriedForecastsMovesAreReplayedFromTheLayoutsWhenNoPlanNamesThem() {
+        ClusterSnapshot before = Clusters.hotRegionOn("n0", 0);
+        ClusterSnapshot quiet = Clusters.hotRegionOn("n1", 60);
+        ClusterSnapshot now = Clusters.hotRegionOn("n1", 120);
+
+        assertThat(layoutReplay(now, List.of(before, quiet))).isLessThan(0.01);
+        assertThat(layoutReplay(now, List.of(quiet))).as("no window of another layout").isNaN();
+        assertThat(layoutReplay(now, List.of())).isNaN();
+    }
+
+    /** A cost the model cannot express stays in the layout's replay too; a split between the layouts has no moves to replay. */
+    @Test
+    void aLayoutReplayKeepsWhatTheModelCannotExpressAndNeedsTheSameRegions() {
+        ClusterSnapshot before = Clusters.hotRegionOn("n0", 0);
+        ClusterSnapshot now = costlierOnN1();
+
+        assertThat(layoutReplay(now, List.of(before))).isGreaterThan(0.05);
+        ClusterSnapshot fewer = now.withState(now.nodes(), now.regions().subList(1, now.regions().size()));
+        assertThat(layoutReplay(fewer, List.of(before))).as("a region gone between the layouts").isNaN();
     }
 }
