@@ -3,14 +3,12 @@ package io.libra.core;
 import io.libra.core.estimate.LoadModel;
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.model.Node;
-import io.libra.core.model.Region;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * The node totals of the windows since a region last moved, averaged: while nothing moves, each
@@ -29,8 +27,8 @@ public record QuietWindows(int windows, double delta) {
      * empty when the window before it had another.
      */
     static Optional<QuietWindows> of(ClusterSnapshot now, List<ClusterSnapshot> history) {
-        Map<String, String> layout = layout(now);
-        Set<String> nodes = ids(now);
+        Map<String, String> layout = now.placement();
+        Set<String> nodes = now.nodeIds();
         List<ClusterSnapshot> quiet = new ArrayList<>(List.of(now));
         for (int i = history.size() - 1; i >= 0 && alike(history.get(i), nodes, layout); i--) {
             quiet.add(history.get(i));
@@ -57,19 +55,6 @@ public record QuietWindows(int windows, double delta) {
 
     /** Whether {@code w} has these {@code nodes}, and each of its regions where {@code layout} has it and no other. */
     private static boolean alike(ClusterSnapshot w, Set<String> nodes, Map<String, String> layout) {
-        return w.regions().size() == layout.size() && ids(w).equals(nodes)
-                && w.regions().stream().allMatch(r -> r.node().equals(layout.get(r.id())));
-    }
-
-    private static Set<String> ids(ClusterSnapshot s) {
-        return s.nodes().stream().map(Node::id).collect(Collectors.toSet());
-    }
-
-    private static Map<String, String> layout(ClusterSnapshot s) {
-        Map<String, String> m = new HashMap<>(s.regions().size() * 2);
-        for (Region r : s.regions()) {
-            m.put(r.id(), r.node());
-        }
-        return m;
+        return w.regions().size() == layout.size() && w.nodeIds().equals(nodes) && w.placement().equals(layout);
     }
 }

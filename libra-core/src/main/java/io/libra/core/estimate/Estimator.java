@@ -309,7 +309,7 @@ public final class Estimator {
             for (Node n : s.nodes()) {
                 byNode.put(n.id(), new double[CostFeatures.count()]);
             }
-            Map<String, String> before = w == 0 ? Map.of() : placement(windows.get(w - 1));
+            Map<String, String> before = w == 0 ? Map.of() : windows.get(w - 1).placement();
             Map<String, Map<String, double[]>> arrived = new HashMap<>();
             for (Region r : s.regions()) {
                 features.add(r.counters(), byNode.get(r.node()));
@@ -329,15 +329,6 @@ public final class Estimator {
                 out.add(new NodeSample(n.id(), w, n.cpuUsage(), n.diskBytesPerSec(), perNode(x, cpuSize[j], cpuReplicas[j]),
                         perNode(x, diskSize[j], diskReplicas[j]), arrived.getOrDefault(n.id(), Map.of())));
             }
-        }
-        return out;
-    }
-
-    /** Region id to the node it sat on in {@code window}. */
-    private static Map<String, String> placement(ClusterSnapshot window) {
-        Map<String, String> out = new HashMap<>(window.regions().size() * 2);
-        for (Region r : window.regions()) {
-            out.put(r.id(), r.node());
         }
         return out;
     }

@@ -1,14 +1,12 @@
 package io.libra.core.estimate;
 
 import io.libra.core.model.ClusterSnapshot;
-import io.libra.core.model.Node;
 import io.libra.core.model.Region;
 import io.libra.core.plan.Action;
 import io.libra.core.plan.InvalidPlanException;
 import io.libra.core.plan.MoveAction;
 import io.libra.core.plan.Plan;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -67,7 +65,7 @@ public final class Hindcast {
     public static Optional<LoadModel> layoutReplayed(ClusterSnapshot now, List<ClusterSnapshot> history, Estimator estimator,
                                                      Estimator.Estimate estimate,
                                                      BiFunction<LoadModel, List<Action>, LoadModel> carryOut) {
-        Map<String, String> layout = layout(now);
+        Map<String, String> layout = now.placement();
         for (int i = history.size() - 1; i >= 0; i--) {
             ClusterSnapshot w = history.get(i);
             if (!sameParts(w, now, layout)) {
@@ -85,16 +83,9 @@ public final class Hindcast {
         return Optional.empty();
     }
 
-    private static Map<String, String> layout(ClusterSnapshot s) {
-        Map<String, String> m = new HashMap<>(s.regions().size() * 2);
-        s.regions().forEach(r -> m.put(r.id(), r.node()));
-        return m;
-    }
-
     /** Whether {@code w} has {@code now}'s nodes and exactly its regions. */
     private static boolean sameParts(ClusterSnapshot w, ClusterSnapshot now, Map<String, String> layout) {
-        return w.regions().size() == layout.size() && w.nodes().size() == now.nodes().size()
-                && w.nodes().stream().map(Node::id).allMatch(id -> now.node(id).isPresent())
+        return w.regions().size() == layout.size() && w.nodeIds().equals(now.nodeIds())
                 && w.regions().stream().allMatch(r -> layout.containsKey(r.id()));
     }
 

@@ -5,6 +5,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * One window of a cluster: what the OS measured per node and the software counters per
@@ -55,6 +57,18 @@ public record ClusterSnapshot(String store, Instant capturedAt, double windowSec
 
     public Optional<Node> node(String id) {
         return nodes.stream().filter(n -> n.id().equals(id)).findFirst();
+    }
+
+    /** The ids of its nodes. */
+    public Set<String> nodeIds() {
+        return nodes.stream().map(Node::id).collect(Collectors.toUnmodifiableSet());
+    }
+
+    /** Region id to the node it sits on: the layout two windows compare to tell whether a region moved. */
+    public Map<String, String> placement() {
+        Map<String, String> out = new HashMap<>(regions.size() * 2);
+        regions.forEach(r -> out.put(r.id(), r.node()));
+        return out;
     }
 
     public ClusterSnapshot withState(List<Node> newNodes, List<Region> newRegions) {
