@@ -53,7 +53,8 @@ final class LoopCommand implements Callable<Integer> {
                     + " utilisation u as 1 + u; node-speed: each node does the same work at 0.7 to 1.4 times the CPU;"
                     + " disk-speed: the same at 0.7 to 1.4 times the disk bytes; disk-contention: a node's disk grows"
                     + " with its utilisation u as 1 + u; data-size: a node's disk is its work times the square root"
-                    + " of its data over the mean"})
+                    + " of its data over the mean; data-cpu: the same for a node's CPU; read-amp: a region's reads"
+                    + " cost up to 4 times the disk, the more so the larger the share of writes among its requests"})
     String truth;
 
     @Option(names = "--no-learning", description = "plan with the paper's fixed mapping instead of a cost model learnt "

@@ -154,7 +154,7 @@ class CommandsTest {
         assertThat(Cli.run("loop", "--rounds", "2").err().strip()).isEqualTo("libra: --rounds: must be between 3 and 50, got 2");
         assertThat(Cli.run("loop", "--truth", "nope").err().strip()).isEqualTo("libra: --truth: unknown 'nope', expected one"
                 + " of [blocks, virtual-iops, contention, node-speed, disk-speed,"
-                + " disk-contention, data-size]");
+                + " disk-contention, data-size, data-cpu, read-amp]");
         Cli.Result many = Cli.run("loop", "--seeds", "0-1000");
         assertThat(many.code()).isEqualTo(2);
         assertThat(many.err().strip()).isEqualTo("libra: --seeds: 13013 runs over 13 scenarios, at most 400");

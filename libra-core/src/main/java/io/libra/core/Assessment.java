@@ -22,10 +22,12 @@ import java.util.Optional;
  *                       was made from the estimate ({@link RivalModels}); empty when there is none
  * @param quiet          the node totals of this window and the earlier ones in which no region moved,
  *                       averaged, when there are such windows (for {@link Hysteresis})
+ * @param step           whether this round takes a {@link MeasuredStep} out of a hold that cannot end by itself
+ *                       ({@code config} then the operator's, capped)
  */
 public record Assessment(ClusterSnapshot snapshot, LoadModel model, Optional<PredictionCheck> check,
                          Estimation estimation, SchedulerConfig config, Instant started, boolean afterBalanced,
-                         Optional<Estimator.Rival> rival, Optional<QuietWindows> quiet) {
+                         Optional<Estimator.Rival> rival, Optional<QuietWindows> quiet, boolean step) {
 
     /**
      * The same assessment on a model of part of the cluster (one table's regions), begun at
@@ -33,12 +35,14 @@ public record Assessment(ClusterSnapshot snapshot, LoadModel model, Optional<Pre
      * {@link QuietWindows} do not tell that part's Δ.
      */
     public Assessment on(LoadModel part, Instant at) {
-        return new Assessment(snapshot, part, check, estimation, config, at, afterBalanced, Optional.empty(), Optional.empty());
+        return new Assessment(snapshot, part, check, estimation, config, at, afterBalanced, Optional.empty(), Optional.empty(),
+                step);
     }
 
     /** The same assessment on the rival model of the same window and cluster ({@link RivalModels}); no rival of its own. */
     Assessment onRival(LoadModel rivalModel) {
-        return new Assessment(snapshot, rivalModel, check, estimation, config, started, afterBalanced, Optional.empty(), quiet);
+        return new Assessment(snapshot, rivalModel, check, estimation, config, started, afterBalanced, Optional.empty(), quiet,
+                step);
     }
 
     /** Whether the last forecast missed by more than its plan claimed to fix, so this round plans conservatively. */

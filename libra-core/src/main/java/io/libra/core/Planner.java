@@ -160,10 +160,13 @@ public final class Planner {
         UnaryOperator<LoadModel> planned = m -> restrict.apply(realised.map(m::withMovingShare).orElse(m));
         Optional<Estimator.Rival> rival = estimate.rival().map(r -> r.on(planned.apply(r.model())));
         Estimation said = realised.map(r -> how.withClause(r.describe())).orElse(how);
-        SchedulerConfig settings = Conservative.config(config, check, LoadModel.measuredBalance(snapshot).imbalanceDegree());
+        Optional<QuietWindows> quiet = QuietWindows.of(snapshot, request.history());
+        boolean step = MeasuredStep.due(check, quiet, config);
+        SchedulerConfig settings = step ? MeasuredStep.config(config)
+                : Conservative.config(config, check, LoadModel.measuredBalance(snapshot).imbalanceDegree());
         return new Assessment(snapshot, planned.apply(estimate.model()), check, said,
                 settings.withFlowError(flowError == null ? 0 : flowError.rate()).withLanding(Landing.of(config, check)),
-                start, request.afterBalanced(), rival, QuietWindows.of(snapshot, request.history()));
+                start, request.afterBalanced(), rival, quiet, step);
     }
 
     /** Whether {@code c} checks a forecast carried on by a plan that moved nothing since the moves it forecast. */
@@ -201,18 +204,23 @@ public final class Planner {
      */
     public PlanResult finish(StrategyOutcome outcome, Assessment a, Plan previous, PlacementRule placement) {
         StrategyOutcome held = Hysteresis.hold(outcome, a.afterBalanced(), previous, config, a.model(), a.quiet());
-        StrategyOutcome noise = Conservative.repeated(Conservative.withinNoise(held, a.check(), a.model(), a.snapshot()),
-                a.check(), previous, a.model(), a.snapshot());
+        StrategyOutcome sized = a.step() ? held : Conservative.withinNoise(held, a.check(), a.model(), a.snapshot());
+        StrategyOutcome noise = Conservative.repeated(sized, a.check(), previous, a.model(), a.snapshot());
         boolean idle = noise.plan().actions().isEmpty() && noise.plan().status() != PlanStatus.SUSPENDED;
         StrategyOutcome kept = idle && previous != null
                 ? Revert.orHeld(noise, previous, a.check(), a.model(), estimation, placement.fresh(), strategy) : noise;
-        Plan plan = Landing.explain(Conservative.explain(kept.plan(), a.check()), a.config())
-                .withForecast(forecast(kept, a), a.estimation());
+        Plan plan = Landing.explain(explain(kept.plan(), a), a.config()).withForecast(forecast(kept, a), a.estimation());
         plan = carriesOn(plan, a) && previous != null && !plan.isRevert() ? plan.withTakenBack(previous.takenBack()) : plan;
         PlanResult result = new PlanResult(plan, a.model(), kept.predicted(), Duration.between(a.started(), clock.instant()),
                 a.check());
         metrics.record(result);
         return result;
+    }
+
+    /** The check stated in the plan: why it is conservative, or why it takes a step out of a hold. */
+    private Plan explain(Plan p, Assessment a) {
+        return a.step() && !p.isRevert() ? MeasuredStep.explain(p, a.check().orElseThrow(), a.quiet().orElseThrow(),
+                config.lambda()) : Conservative.explain(p, a.check());
     }
 
     /**

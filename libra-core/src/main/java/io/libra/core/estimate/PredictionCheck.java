@@ -245,6 +245,20 @@ public record PredictionCheck(double error, Dimension dimension, double claimed,
 
     /** One line for plans, logs and /status. */
     public String describe() {
+        String base = measured();
+        if (explainedByWorkload()) {
+            return base + String.format(Locale.ROOT, "; the workload itself moved by %.1f%% since the last window"
+                    + " (region request counters), so the miss is not held against the model", 100 * shift.share());
+        }
+        if (!conservative) {
+            return base;
+        }
+        return base + (refitted() ? String.format(Locale.ROOT, ": conservative, only actions whose benefit exceeds %.1f%%",
+                100 * refitError) : ": conservative, only actions whose benefit exceeds that error");
+    }
+
+    /** What the check measured: the forecast's error, whether the moves left Δ worse, the refitted model's error. */
+    public String measured() {
         String base = carried
                 ? String.format(Locale.ROOT, "the last plan moved nothing; the forecast of the moves before it is off by %.1f%%"
                         + " (%s)", 100 * error, dimension.label())
@@ -257,14 +271,6 @@ public record PredictionCheck(double error, Dimension dimension, double claimed,
             base += String.format(Locale.ROOT, "; the model refitted on this window would have been off by %.1f%% on"
                     + " those moves", 100 * refitError);
         }
-        if (explainedByWorkload()) {
-            return base + String.format(Locale.ROOT, "; the workload itself moved by %.1f%% since the last window"
-                    + " (region request counters), so the miss is not held against the model", 100 * shift.share());
-        }
-        if (!conservative) {
-            return base;
-        }
-        return base + (refitted() ? String.format(Locale.ROOT, ": conservative, only actions whose benefit exceeds %.1f%%",
-                100 * refitError) : ": conservative, only actions whose benefit exceeds that error");
+        return base;
     }
 }

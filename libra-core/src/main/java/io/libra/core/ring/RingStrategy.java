@@ -58,7 +58,9 @@ public final class RingStrategy implements Strategy {
 
     @Override
     public StrategyOutcome outcome(LoadModel model, PlanningContext context) {
-        RingPlannerConfig config = new RingPlannerConfig(context.config().lambda(), search.maxMoves(),
+        int cap = context.config().maxActions();
+        int moves = cap > 0 ? Math.min(cap, search.maxMoves()) : search.maxMoves();
+        RingPlannerConfig config = new RingPlannerConfig(context.config().lambda(), moves,
                 search.maxMoveBytes(), search.slicesPerSegment(), context.config().benefitThreshold());
         RingLoad ring = this.ring.apply(model);
         Plan plan = new RingPlanner(config).plan(ring).toPlan();

@@ -71,7 +71,19 @@ public record CostModel(double readCpuSeconds, double writeCpuRatio, double scan
          * the nodes' mean (more levels of an LSM tree to read through and compact), so moving a large
          * cold region makes the hot ones beside it cost more.
          */
-        DATA_SIZE;
+        DATA_SIZE,
+        /**
+         * A node's CPU grows with the data it leads, as its disk does under {@link #DATA_SIZE}: its work
+         * times the square root of that data over the nodes' mean (heap, garbage collection, index
+         * and bloom filter upkeep).
+         */
+        DATA_CPU,
+        /**
+         * A region's reads cost more disk the larger the share of writes among its requests: a read goes
+         * through up to {@value #READ_AMPLIFICATION} times the blocks (store files not yet compacted), a
+         * cost of the region's own mix that no sum of its counters names.
+         */
+        READ_AMP;
 
         /** The form named as on the command line (lower case, '-' for '_'); empty when unknown. */
         public static Optional<Form> byName(String name) {
@@ -84,6 +96,8 @@ public record CostModel(double readCpuSeconds, double writeCpuRatio, double scan
     }
 
     static final double VIRTUAL_IOPS_EXPONENT = 0.7;
+    /** Under {@link Form#READ_AMP}, the blocks a read of a region that only took writes would go through. */
+    static final double READ_AMPLIFICATION = 4;
 
     public CostModel {
         if (!(readCpuSeconds > 0 && writeCpuRatio > 0 && blockBytes > 0 && replication >= 1
@@ -188,7 +202,13 @@ public record CostModel(double readCpuSeconds, double writeCpuRatio, double scan
 
     /** Disk bytes/s on the leader at a given cache hit ratio. */
     public double leaderDisk(RegionTraffic t, double hitRatio) {
-        return readBlockBytes(t) * (1 - hitRatio) + writtenDiskBytes(t);
+        return readBlockBytes(t) * (1 - hitRatio) * readAmplification(t) + writtenDiskBytes(t);
+    }
+
+    /** How many times the blocks a read touches it reads from disk: 1, or more under {@link Form#READ_AMP}. */
+    private double readAmplification(RegionTraffic t) {
+        return form == Form.READ_AMP && t.requests() > 0
+                ? 1 + (READ_AMPLIFICATION - 1) * t.writeOps() / t.requests() : 1;
     }
 
     /** Busy cores one follower spends applying the region's writes. */
@@ -288,19 +308,21 @@ public record CostModel(double readCpuSeconds, double writeCpuRatio, double scan
         spreadFollowers(net, followerNetBy, bandwidth);
         List<NodeTruth> out = new ArrayList<>(n);
         for (int j = 0; j < n; j++) {
-            cpu[j] = shaped(cpu[j], cores[j], nodes.get(j).id());
+            double dataShare = dataTotal > 0 ? data[j] * n / dataTotal : 1;
+            cpu[j] = shaped(cpu[j], cores[j], dataShare, nodes.get(j).id());
             double bg = background(nodes.get(j).id());
-            double d = shapedDisk(disk[j], bandwidth[j], dataTotal > 0 ? data[j] * n / dataTotal : 1, nodes.get(j).id());
+            double d = shapedDisk(disk[j], bandwidth[j], dataShare, nodes.get(j).id());
             out.add(new NodeTruth(nodes.get(j).id(), cpu[j] + nodeBaseCpu * bg, d + nodeBaseDisk * bg, net[j], req[j]));
         }
         return out;
     }
 
-    /** A node's CPU for its work under this model's {@link Form}. */
-    private double shaped(double work, double cores, String nodeId) {
+    /** A node's CPU for its work under this model's {@link Form}; {@code dataShare} its data over the mean. */
+    private double shaped(double work, double cores, double dataShare, String nodeId) {
         return switch (form) {
             case CONTENTION -> work * (1 + work / cores);
             case NODE_SPEED -> work * speed(nodeId);
+            case DATA_CPU -> work * Math.sqrt(dataShare);
             default -> work;
         };
     }

@@ -39,6 +39,20 @@ class RingStrategyTest {
         assertThat(r.plan().forecast()).hasSize(3);
     }
 
+    /** A cap on a plan's actions (a measured step takes at most three) bounds a ring's token moves too. */
+    @Test
+    void theSchedulersActionCapBoundsTheTokenMoves() {
+        ClusterSnapshot s = SnapshotRingTest.snapshot(SnapshotRingTest.RING, SnapshotRingTest.N2_BUSY);
+        RingPlannerConfig search = new RingPlannerConfig(0.5, 3, 0, 4, 0.5);
+        SchedulerConfig config = SchedulerConfig.DEFAULT.withLambda(0.02);
+        int uncapped = Planner.builder().strategy(RingStrategy.of(s, search)).config(config).learning(false).build()
+                .plan(s).plan().actions().size();
+        PlanResult capped = Planner.builder().strategy(RingStrategy.of(s, search)).config(config.withMaxActions(1))
+                .learning(false).build().plan(s);
+        assertThat(uncapped).isGreaterThan(1);
+        assertThat(capped.plan().actions()).hasSize(1);
+    }
+
     /**
      * A rival model's plans are weighed by carrying them out in memory on the other model, which a
      * ring's token moves cannot be: the ring keeps its own plan. (The sidecar's window failed on
@@ -52,7 +66,7 @@ class RingStrategyTest {
                 .config(SchedulerConfig.DEFAULT.withLambda(0.02)).learning(false).build();
         Assessment a = planner.assess(PlanRequest.of(s), m -> m);
         Assessment withRival = new Assessment(a.snapshot(), a.model(), a.check(), a.estimation(), a.config(), a.started(),
-                a.afterBalanced(), Optional.of(new Estimator.Rival(a.model(), "model", "ours", "theirs", "a rival")), a.quiet());
+                a.afterBalanced(), Optional.of(new Estimator.Rival(a.model(), "model", "ours", "theirs", "a rival")), a.quiet(), a.step());
 
         RivalModels.Choice c = planner.outcome(withRival, new PlanningContext(a.config(), planner.estimation()));
 

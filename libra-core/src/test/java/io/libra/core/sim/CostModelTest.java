@@ -111,17 +111,46 @@ class CostModelTest {
         assertThat(together / both).isGreaterThan(alone / work + 0.1);
     }
 
-    @Test
-    void underDataSizeAHotRegionCostsMoreDiskBesideALargeColdOne() {
+    /** Node a's truth with a hot region on it and a large cold one on {@code coldAt}. */
+    private NodeTruth hotBesideCold(CostModel m, String coldAt) {
         RegionTraffic hot = RegionTraffic.pointOps("hot", 20000, 0, 1024, 1e9, 8e8);
         RegionTraffic cold = RegionTraffic.pointOps("cold", 0, 0, 1024, 8e9, 0);
+        return m.score(nodes, List.of(hot, cold), Map.of("hot", "a", "cold", coldAt)).nodes().get(0);
+    }
+
+    @Test
+    void underDataSizeAHotRegionCostsMoreDiskBesideALargeColdOne() {
         CostModel m = model.withForm(CostModel.Form.DATA_SIZE);
-        double beside = m.score(nodes, List.of(hot, cold), Map.of("hot", "a", "cold", "a")).nodes().get(0).disk();
-        double apart = m.score(nodes, List.of(hot, cold), Map.of("hot", "a", "cold", "b")).nodes().get(0).disk();
-        double work = model.score(nodes, List.of(hot, cold), Map.of("hot", "a", "cold", "b")).nodes().get(0).disk();
+        double beside = hotBesideCold(m, "a").disk();
+        double apart = hotBesideCold(m, "b").disk();
+        double work = hotBesideCold(model, "b").disk();
         // data per node over the mean: 3 on a with both, 3 × 1/9 with the cold one on b
         assertThat(beside).isCloseTo(work * Math.sqrt(3), within(1e-3));
         assertThat(apart).isCloseTo(work * Math.sqrt(1.0 / 3), within(1e-3));
+    }
+
+    @Test
+    void underDataCpuAHotRegionCostsMoreCpuBesideALargeColdOne() {
+        CostModel m = model.withForm(CostModel.Form.DATA_CPU);
+        double work = hotBesideCold(model, "b").cpu() - model.nodeBaseCpu();
+        double coldWork = model.regionCpuOverhead();
+        // as under data-size, in CPU: the node's work (the cold region's upkeep too when beside it) times √(data share)
+        assertThat(hotBesideCold(m, "a").cpu() - model.nodeBaseCpu()).isCloseTo((work + coldWork) * Math.sqrt(3), within(1e-9));
+        assertThat(hotBesideCold(m, "b").cpu() - model.nodeBaseCpu()).isCloseTo(work * Math.sqrt(1.0 / 3), within(1e-9));
+        assertThat(hotBesideCold(m, "a").disk()).as("disk keeps its shape").isCloseTo(hotBesideCold(model, "a").disk(),
+                within(1e-6));
+    }
+
+    @Test
+    void underReadAmpAReadCostsMoreDiskTheLargerTheRegionsShareOfWrites() {
+        RegionTraffic readsOnly = RegionTraffic.pointOps("r", 1000, 0, 100, 1e9, 1e12);
+        RegionTraffic mixed = RegionTraffic.pointOps("m", 1000, 1000, 100, 1e9, 1e12);
+        CostModel m = model.withForm(CostModel.Form.READ_AMP);
+        double hit = 0.5;
+        assertThat(m.leaderDisk(readsOnly, hit)).isEqualTo(model.leaderDisk(readsOnly, hit));
+        double reads = model.readBlockBytes(mixed) * (1 - hit);
+        // half the requests are writes: a read goes through 1 + (4 - 1) / 2 times the blocks
+        assertThat(m.leaderDisk(mixed, hit)).isCloseTo(reads * 2.5 + model.writtenDiskBytes(mixed), within(1e-6));
     }
 
     @Test
@@ -130,6 +159,8 @@ class CostModelTest {
         assertThat(CostModel.Form.byName("disk-speed")).contains(CostModel.Form.DISK_SPEED);
         assertThat(CostModel.Form.byName("disk-contention")).contains(CostModel.Form.DISK_CONTENTION);
         assertThat(CostModel.Form.byName("data-size")).contains(CostModel.Form.DATA_SIZE);
+        assertThat(CostModel.Form.byName("data-cpu")).contains(CostModel.Form.DATA_CPU);
+        assertThat(CostModel.Form.byName("read-amp")).contains(CostModel.Form.READ_AMP);
         assertThat(CostModel.Form.byName("NODE_SPEED")).isEmpty();
     }
 }
