@@ -213,7 +213,7 @@ public final class Planner {
         plan = carriesOn(plan, a) && previous != null && !plan.isRevert() ? plan.withTakenBack(previous.takenBack()) : plan;
         PlanResult result = new PlanResult(plan, a.model(), kept.predicted(), Duration.between(a.started(), clock.instant()),
                 a.check());
-        metrics.record(result);
+        metrics.record(result, a.step() && !plan.actions().isEmpty() && !plan.isRevert());
         return result;
     }
 

@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Planner meters: Δ and Max/Mean per dimension of the last planned state, the cost model's
  * held-out error and the last forecast error, actions planned, moves planned to take back moves
- * measured to leave Δ worse ({@link Revert}), plan time. Registered only when
+ * measured to leave Δ worse ({@link Revert}), plans that took a {@link MeasuredStep}, plan time. Registered only when
  * a registry is given. A gauge appears with its first real value, so a scrape never shows NaN
  * (before the first plan, or before a forecast could be checked).
  */
@@ -21,6 +21,7 @@ final class PlannerMetrics {
     private final Map<String, AtomicLong> gauges = new ConcurrentHashMap<>();
     private final Counter actions;
     private final Counter takenBack;
+    private final Counter steps;
     private final Timer planTime;
 
     PlannerMetrics(MeterRegistry registry, String strategy) {
@@ -29,6 +30,7 @@ final class PlannerMetrics {
         if (registry == null) {
             actions = null;
             takenBack = null;
+            steps = null;
             planTime = null;
             return;
         }
@@ -37,15 +39,21 @@ final class PlannerMetrics {
         takenBack = Counter.builder("libra.moves.taken.back")
                 .description("moves planned to take back the last plan's, measured to leave the imbalance worse")
                 .tag("strategy", strategy).register(registry);
+        steps = Counter.builder("libra.measured.steps")
+                .description("plans that took a measured step: a few actions at the operator's λ out of a hold past 2λ"
+                        + " that a carried forecast miss kept")
+                .tag("strategy", strategy).register(registry);
         planTime = Timer.builder("libra.plan.time").description("time to make a plan")
                 .tag("strategy", strategy).register(registry);
     }
 
-    void record(PlanResult result) {
+    /** @param step whether the plan took a {@link MeasuredStep} */
+    void record(PlanResult result, boolean step) {
         if (registry == null) {
             return;
         }
         actions.increment(result.plan().actions().size());
+        steps.increment(step ? 1 : 0);
         takenBack.increment(result.plan().isRevert() ? result.plan().actions().size() : 0);
         planTime.record(result.planTime());
         set("libra.imbalance.degree", "Δ: largest node deviation from the mean (eq. 4)",
@@ -71,8 +79,9 @@ final class PlannerMetrics {
         }
         AtomicLong bits = gauges.computeIfAbsent(name, n -> {
             AtomicLong cell = new AtomicLong(Double.doubleToRawLongBits(value));
+            // held strongly: a gauge keeps only a weak reference by default, and shows NaN once the planner is gone
             Gauge.builder(n, cell, c -> Double.longBitsToDouble(c.get())).description(description)
-                    .tag("strategy", strategy).register(registry);
+                    .tag("strategy", strategy).strongReference(true).register(registry);
             return cell;
         });
         bits.set(Double.doubleToRawLongBits(value));

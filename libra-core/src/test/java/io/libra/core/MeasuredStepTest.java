@@ -13,6 +13,7 @@ import io.libra.core.sim.ClosedLoop;
 import io.libra.core.sim.CostModel;
 import io.libra.core.sim.Scenario;
 import io.libra.core.sim.Score;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -70,7 +71,8 @@ class MeasuredStepTest {
      */
     @Test
     void aClusterHeldOutOfBalanceByACarriedMissIsStepped() {
-        Planner planner = Planner.builder().config(CONFIG).build();
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        Planner planner = Planner.builder().config(CONFIG).meterRegistry(registry).build();
         ClosedLoop loop = new ClosedLoop(Scenario.byName("byte-cpu"), 1, planner, CostModel.Form.DATA_CPU);
         List<Plan> plans = new ArrayList<>();
         Score end = null;
@@ -86,6 +88,7 @@ class MeasuredStepTest {
         assertThat(step.actions()).hasSizeBetween(1, MeasuredStep.ACTIONS);
         assertThat(step.actions()).extracting(Action::reason).allMatch(r -> r.note().contains("measured step out of a hold"))
                 .noneMatch(r -> r.note().contains("conservative"));
+        assertThat(registry.get("libra.measured.steps").counter().count()).isEqualTo(1);
         assertThat(Math.max(end.cpuMaxOverMean(), end.diskMaxOverMean())).as("true Max/Mean after four windows")
                 .isLessThanOrEqualTo(1.10);
     }

@@ -16,6 +16,7 @@ class PlannerMetricsTest {
         assertThat(registry.get("libra.disk.max.over.mean").gauge().value()).isGreaterThan(1);
         assertThat(registry.get("libra.actions.planned").counter().count()).isEqualTo(r.plan().actions().size());
         assertThat(registry.get("libra.moves.taken.back").counter().count()).isZero();
+        assertThat(registry.get("libra.measured.steps").counter().count()).as("a first plan is no step").isZero();
         assertThat(registry.get("libra.plan.time").timer().count()).isEqualTo(1);
     }
 
