@@ -22,12 +22,14 @@ import java.util.Optional;
  *                       was made from the estimate ({@link RivalModels}); empty when there is none
  * @param quiet          the node totals of this window and the earlier ones in which no region moved,
  *                       averaged, when there are such windows (for {@link Hysteresis})
- * @param step           whether this round takes a {@link MeasuredStep} out of a hold that cannot end by itself
- *                       ({@code config} then the operator's, capped)
+ * @param step           the quiet windows over which the nodes call for a {@link MeasuredStep} out of a hold
+ *                       that cannot end by itself ({@code config} then the operator's, capped); empty when this
+ *                       round takes none. Kept on a part of the cluster, whose {@code quiet} is empty
  */
 public record Assessment(ClusterSnapshot snapshot, LoadModel model, Optional<PredictionCheck> check,
                          Estimation estimation, SchedulerConfig config, Instant started, boolean afterBalanced,
-                         Optional<Estimator.Rival> rival, Optional<QuietWindows> quiet, boolean step) {
+                         Optional<Estimator.Rival> rival, Optional<QuietWindows> quiet,
+                         Optional<QuietWindows> step) {
 
     /**
      * The same assessment on a model of part of the cluster (one table's regions), begun at

@@ -161,8 +161,8 @@ public final class Planner {
         Optional<Estimator.Rival> rival = estimate.rival().map(r -> r.on(planned.apply(r.model())));
         Estimation said = realised.map(r -> how.withClause(r.describe())).orElse(how);
         Optional<QuietWindows> quiet = QuietWindows.of(snapshot, request.history());
-        boolean step = MeasuredStep.due(check, quiet, config);
-        SchedulerConfig settings = step ? MeasuredStep.config(config)
+        Optional<QuietWindows> step = quiet.filter(q -> MeasuredStep.due(check, quiet, config));
+        SchedulerConfig settings = step.isPresent() ? MeasuredStep.config(config)
                 : Conservative.config(config, check, LoadModel.measuredBalance(snapshot).imbalanceDegree());
         return new Assessment(snapshot, planned.apply(estimate.model()), check, said,
                 settings.withFlowError(flowError == null ? 0 : flowError.rate()).withLanding(Landing.of(config, check)),
@@ -204,7 +204,7 @@ public final class Planner {
      */
     public PlanResult finish(StrategyOutcome outcome, Assessment a, Plan previous, PlacementRule placement) {
         StrategyOutcome held = Hysteresis.hold(outcome, a.afterBalanced(), previous, config, a.model(), a.quiet());
-        StrategyOutcome sized = a.step() ? held : Conservative.withinNoise(held, a.check(), a.model(), a.snapshot());
+        StrategyOutcome sized = a.step().isPresent() ? held : Conservative.withinNoise(held, a.check(), a.model(), a.snapshot());
         StrategyOutcome noise = Conservative.repeated(sized, a.check(), previous, a.model(), a.snapshot());
         boolean idle = noise.plan().actions().isEmpty() && noise.plan().status() != PlanStatus.SUSPENDED;
         StrategyOutcome kept = idle && previous != null
@@ -213,14 +213,14 @@ public final class Planner {
         plan = carriesOn(plan, a) && previous != null && !plan.isRevert() ? plan.withTakenBack(previous.takenBack()) : plan;
         PlanResult result = new PlanResult(plan, a.model(), kept.predicted(), Duration.between(a.started(), clock.instant()),
                 a.check());
-        metrics.record(result, a.step() && !plan.actions().isEmpty() && !plan.isRevert());
+        metrics.record(result, a.step().isPresent() && !plan.actions().isEmpty() && !plan.isRevert());
         return result;
     }
 
     /** The check stated in the plan: why it is conservative, or why it takes a step out of a hold. */
     private Plan explain(Plan p, Assessment a) {
-        return a.step() && !p.isRevert() ? MeasuredStep.explain(p, a.check().orElseThrow(), a.quiet().orElseThrow(),
-                config.lambda()) : Conservative.explain(p, a.check());
+        return a.step().isPresent() && a.check().isPresent() && !p.isRevert()
+                ? MeasuredStep.explain(p, a.check().get(), a.step().get(), config.lambda()) : Conservative.explain(p, a.check());
     }
 
     /**
