@@ -20,10 +20,10 @@ import java.util.Optional;
  * and the next window measures the same layout again ({@value #QUIET_WINDOWS} windows), the nodes'
  * mean Δ over them still past the hysteresis' resume threshold (2λ), the planner takes a step at the
  * operator's λ and benefit threshold, of at most {@value #ACTIONS} actions: the first the cooperative
- * scheduler takes, off the most loaded nodes. A step that small errs little, since a forecast's error grows with what moves,
- * and the next window checks its own forecast afresh, so the planner learns again instead of
- * repeating an old miss. The conservative settings return with any new miss; a step that left Δ
- * worse is taken back ({@link Revert}).
+ * scheduler takes, off the most loaded nodes. A step that small errs little, since a forecast's error
+ * grows with what moves, and the next window checks its own forecast afresh, so the planner learns
+ * again instead of repeating an old miss. The conservative settings return with any new miss; a step
+ * that left Δ worse is taken back ({@link Revert}).
  */
 final class MeasuredStep {
     /** The windows the held layout must have been measured in, this one included: held back once before. */
