@@ -129,7 +129,7 @@ public final class RingPlanning {
         balancedLast = result.plan().isBalanced();
         remember(now);
         save();
-        return new Round(result.plan(), check.map(PredictionCheck::conservative).orElse(false), used, dropped, check);
+        return new Round(result.plan(), result.conservative(), used, dropped, check);
     }
 
     private PlanRequest request(ClusterSnapshot now) {

@@ -212,8 +212,8 @@ public final class Planner {
         Plan plan = Landing.explain(explain(kept.plan(), a), a.config()).withForecast(forecast(kept, a), a.estimation());
         plan = carriesOn(plan, a) && previous != null && !plan.isRevert() ? plan.withTakenBack(previous.takenBack()) : plan;
         PlanResult result = new PlanResult(plan, a.model(), kept.predicted(), Duration.between(a.started(), clock.instant()),
-                a.check());
-        metrics.record(result, a.step().isPresent() && !plan.actions().isEmpty() && !plan.isRevert());
+                a.check(), a.step().isPresent() && !plan.isRevert());
+        metrics.record(result);
         return result;
     }
 

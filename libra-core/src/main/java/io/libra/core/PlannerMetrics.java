@@ -47,13 +47,12 @@ final class PlannerMetrics {
                 .tag("strategy", strategy).register(registry);
     }
 
-    /** @param step whether the plan took a {@link MeasuredStep} */
-    void record(PlanResult result, boolean step) {
+    void record(PlanResult result) {
         if (registry == null) {
             return;
         }
         actions.increment(result.plan().actions().size());
-        steps.increment(step ? 1 : 0);
+        steps.increment(result.measuredStep() && !result.plan().actions().isEmpty() ? 1 : 0);
         takenBack.increment(result.plan().isRevert() ? result.plan().actions().size() : 0);
         planTime.record(result.planTime());
         set("libra.imbalance.degree", "Δ: largest node deviation from the mean (eq. 4)",

@@ -80,9 +80,13 @@ class MeasuredStepTest {
         Assessment part = stepping.on(run.model(), run.started());
         assertThat(part.quiet()).isEmpty();
 
-        Plan p = planner.finish(planner.strategy().outcome(part.model(), new PlanningContext(part.config(),
-                planner.estimation())), part).plan();
+        PlanResult r = planner.finish(planner.strategy().outcome(part.model(), new PlanningContext(part.config(),
+                planner.estimation())), part);
+        Plan p = r.plan();
 
+        assertThat(r.measuredStep()).isTrue();
+        assertThat(r.conservative()).as("a step plans at the operator's settings").isFalse();
+        assertThat(r.check().orElseThrow().conservative()).isTrue();
         assertThat(p.actions()).hasSizeBetween(1, MeasuredStep.ACTIONS);
         assertThat(p.detail()).contains("measured step: Δ = 0.130 over the 2 windows");
     }

@@ -11,6 +11,11 @@ final class EstimationLine {
     }
 
     static String of(Estimation how, Optional<PredictionCheck> check) {
+        return of(how, check, false);
+    }
+
+    /** @param measuredStep whether the run took a measured step out of a hold (core {@code MeasuredStep}) */
+    static String of(Estimation how, Optional<PredictionCheck> check, boolean measuredStep) {
         if (how == null) {
             return "estimation: none this run (no plan was made)";
         }
@@ -18,7 +23,8 @@ final class EstimationLine {
                 percent(c.error()), c.dimension().label(), percent(c.claimed()))).orElse("last forecast not checked");
         String stance = check.filter(PredictionCheck::explainedByWorkload)
                 .map(c -> "not held against the model: the workload itself moved by " + percent(c.shift().share()))
-                .orElse(check.filter(PredictionCheck::conservative).isPresent() ? "conservative" : "not conservative");
+                .orElse(measuredStep ? "a measured step out of a hold"
+                        : check.filter(PredictionCheck::conservative).isPresent() ? "conservative" : "not conservative");
         String flow = how.flowError() == null ? "" : String.format(Locale.ROOT,
                 ", flow error %.3f per unit of load moved through a server", how.flowError().rate());
         return String.format(Locale.ROOT, "estimation: model %s, %d window(s), fit error %s%s, %s, %s", how.model(),

@@ -300,7 +300,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
                 : previous.takenBack();
         return new Run(c, RunMode.of(c), group, snap, placement, result, planned.assessment(),
                 EstimationLine.of(result.plan().estimation(), planned.assessment() != null ? planned.assessment().check()
-                        : PredictionCheck.of(previous, snap.snapshot(), c.lambda())), takenBack);
+                        : PredictionCheck.of(previous, snap.snapshot(), c.lambda()), result.measuredStep()), takenBack);
     }
 
     /** A group first seen takes over the history a previous master saved for it. */

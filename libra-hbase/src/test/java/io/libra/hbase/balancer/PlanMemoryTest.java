@@ -209,6 +209,8 @@ class PlanMemoryTest {
         var check = new io.libra.core.estimate.PredictionCheck(0.25, io.libra.core.model.Dimension.DISK, 0.1, true);
         assertThat(EstimationLine.of(plan.estimation(), java.util.Optional.of(check)))
                 .contains("last forecast error 25.0% (disk; it claimed to fix 10.0%), conservative");
+        assertThat(EstimationLine.of(plan.estimation(), java.util.Optional.of(check), true))
+                .endsWith("last forecast error 25.0% (disk; it claimed to fix 10.0%), a measured step out of a hold");
         var moved = new io.libra.core.estimate.PredictionCheck(0.25, io.libra.core.model.Dimension.DISK, 0.1, false, false,
                 java.util.List.of(), new io.libra.core.estimate.WorkloadShift(0.2, 0.05));
         assertThat(EstimationLine.of(plan.estimation(), java.util.Optional.of(moved)))
