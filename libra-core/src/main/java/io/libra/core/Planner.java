@@ -161,7 +161,7 @@ public final class Planner {
         Optional<Estimator.Rival> rival = estimate.rival().map(r -> r.on(planned.apply(r.model())));
         Estimation said = realised.map(r -> how.withClause(r.describe())).orElse(how);
         Optional<QuietWindows> quiet = QuietWindows.of(snapshot, request.history());
-        Optional<QuietWindows> step = quiet.filter(q -> MeasuredStep.due(check, quiet, config));
+        Optional<QuietWindows> step = MeasuredStep.due(check, quiet, config) ? quiet : Optional.empty();
         SchedulerConfig settings = step.isPresent() ? MeasuredStep.config(config)
                 : Conservative.config(config, check, LoadModel.measuredBalance(snapshot).imbalanceDegree());
         return new Assessment(snapshot, planned.apply(estimate.model()), check, said,
@@ -204,7 +204,9 @@ public final class Planner {
      */
     public PlanResult finish(StrategyOutcome outcome, Assessment a, Plan previous, PlacementRule placement) {
         StrategyOutcome held = Hysteresis.hold(outcome, a.afterBalanced(), previous, config, a.model(), a.quiet());
-        StrategyOutcome sized = a.step().isPresent() ? held : Conservative.withinNoise(held, a.check(), a.model(), a.snapshot());
+        // a measured step is not held to the carried miss it steps out of
+        StrategyOutcome sized = a.step().isPresent() ? held
+                : Conservative.withinNoise(held, a.check(), a.model(), a.snapshot());
         StrategyOutcome noise = Conservative.repeated(sized, a.check(), previous, a.model(), a.snapshot());
         boolean idle = noise.plan().actions().isEmpty() && noise.plan().status() != PlanStatus.SUSPENDED;
         StrategyOutcome kept = idle && previous != null
@@ -220,7 +222,8 @@ public final class Planner {
     /** The check stated in the plan: why it is conservative, or why it takes a step out of a hold. */
     private Plan explain(Plan p, Assessment a) {
         return a.step().isPresent() && a.check().isPresent() && !p.isRevert()
-                ? MeasuredStep.explain(p, a.check().get(), a.step().get(), config.lambda()) : Conservative.explain(p, a.check());
+                ? MeasuredStep.explain(p, a.check().get(), a.step().get(), config.lambda())
+                : Conservative.explain(p, a.check());
     }
 
     /**

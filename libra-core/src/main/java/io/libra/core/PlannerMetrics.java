@@ -11,8 +11,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Planner meters: Δ and Max/Mean per dimension of the last planned state, the cost model's
  * held-out error and the last forecast error, actions planned, moves planned to take back moves
- * measured to leave Δ worse ({@link Revert}), plans that took a {@link MeasuredStep}, plan time. Registered only when
- * a registry is given. A gauge appears with its first real value, so a scrape never shows NaN
+ * measured to leave Δ worse ({@link Revert}), plans that took a {@link MeasuredStep}, plan time.
+ * Registered only when a registry is given. A gauge appears with its first real value, so a scrape never shows NaN
  * (before the first plan, or before a forecast could be checked).
  */
 final class PlannerMetrics {
