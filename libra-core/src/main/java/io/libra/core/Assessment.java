@@ -47,8 +47,11 @@ public record Assessment(ClusterSnapshot snapshot, LoadModel model, Optional<Pre
                 step);
     }
 
-    /** Whether the last forecast missed by more than its plan claimed to fix, so this round plans conservatively. */
+    /**
+     * Whether the last forecast missed by more than its plan claimed to fix, so this round plans
+     * conservatively; a round that takes a measured step plans at the operator's settings instead.
+     */
     public boolean conservative() {
-        return check.map(PredictionCheck::conservative).orElse(false);
+        return step.isEmpty() && check.map(PredictionCheck::conservative).orElse(false);
     }
 }

@@ -79,6 +79,7 @@ class MeasuredStepTest {
                 MeasuredStep.config(CONFIG), run.started(), false, Optional.empty(), quiet(2, 0.13), quiet(2, 0.13));
         Assessment part = stepping.on(run.model(), run.started());
         assertThat(part.quiet()).isEmpty();
+        assertThat(part.conservative()).as("a step plans at the operator's settings").isFalse();
 
         PlanResult r = planner.finish(planner.strategy().outcome(part.model(), new PlanningContext(part.config(),
                 planner.estimation())), part);

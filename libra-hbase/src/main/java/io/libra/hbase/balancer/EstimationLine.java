@@ -10,10 +10,6 @@ final class EstimationLine {
     private EstimationLine() {
     }
 
-    static String of(Estimation how, Optional<PredictionCheck> check) {
-        return of(how, check, false);
-    }
-
     /** @param measuredStep whether the run took a measured step out of a hold (core {@code MeasuredStep}) */
     static String of(Estimation how, Optional<PredictionCheck> check, boolean measuredStep) {
         if (how == null) {

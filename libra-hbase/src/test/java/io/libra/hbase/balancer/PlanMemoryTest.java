@@ -203,22 +203,22 @@ class PlanMemoryTest {
     @Test
     void theEstimationLineSaysModelWindowsErrorsAndWhetherConservative() {
         Plan plan = Planner.builder().build().plan(base).plan();
-        assertThat(EstimationLine.of(plan.estimation(), java.util.Optional.empty()))
+        assertThat(EstimationLine.of(plan.estimation(), java.util.Optional.empty(), false))
                 .startsWith("estimation: model " + plan.estimation().model() + ", 1 window(s), fit error ")
                 .endsWith("last forecast not checked, not conservative");
         var check = new io.libra.core.estimate.PredictionCheck(0.25, io.libra.core.model.Dimension.DISK, 0.1, true);
-        assertThat(EstimationLine.of(plan.estimation(), java.util.Optional.of(check)))
+        assertThat(EstimationLine.of(plan.estimation(), java.util.Optional.of(check), false))
                 .contains("last forecast error 25.0% (disk; it claimed to fix 10.0%), conservative");
         assertThat(EstimationLine.of(plan.estimation(), java.util.Optional.of(check), true))
                 .endsWith("last forecast error 25.0% (disk; it claimed to fix 10.0%), a measured step out of a hold");
         var moved = new io.libra.core.estimate.PredictionCheck(0.25, io.libra.core.model.Dimension.DISK, 0.1, false, false,
                 java.util.List.of(), new io.libra.core.estimate.WorkloadShift(0.2, 0.05));
-        assertThat(EstimationLine.of(plan.estimation(), java.util.Optional.of(moved)))
+        assertThat(EstimationLine.of(plan.estimation(), java.util.Optional.of(moved), false))
                 .endsWith("not held against the model: the workload itself moved by 20.0%");
         var weighed = plan.estimation().withFlowError(new io.libra.core.plan.FlowError(0.08, 0.3));
-        assertThat(EstimationLine.of(weighed, java.util.Optional.empty()))
+        assertThat(EstimationLine.of(weighed, java.util.Optional.empty(), false))
                 .contains(", flow error 0.080 per unit of load moved through a server, last forecast not checked");
-        assertThat(EstimationLine.of(plan.estimation(), java.util.Optional.empty())).doesNotContain("flow error");
+        assertThat(EstimationLine.of(plan.estimation(), java.util.Optional.empty(), false)).doesNotContain("flow error");
     }
 
     /**
