@@ -61,6 +61,10 @@ final class LoopCommand implements Callable<Integer> {
             + "from node totals (to compare the two)")
     boolean noLearning;
 
+    @Option(names = "--windows-only", description = "keep only the windows between rounds, as a caller of `libra plan` "
+            + "without --previous-plan does: each round recalls the previous plan by planning the windows again")
+    boolean windowsOnly;
+
     static final class ScenarioNames extends ArrayList<String> {
         private static final long serialVersionUID = 1L;
 
@@ -131,7 +135,7 @@ final class LoopCommand implements Callable<Integer> {
             for (long seed = range[0]; seed <= range[1]; seed++) {
                 Planner planner = Planner.builder().config(SchedulerConfig.DEFAULT.withLambda(lambda.value))
                         .learning(!noLearning).build();
-                out.add(new Outcome(n, seed, ClosedLoop.run(Scenario.byName(n), seed, planner, rounds, form)));
+                out.add(new Outcome(n, seed, ClosedLoop.run(new ClosedLoop(Scenario.byName(n), seed, planner, form, windowsOnly), rounds)));
                 bar.step(out.size(), (int) runs);
             }
         }

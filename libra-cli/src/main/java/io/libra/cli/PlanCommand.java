@@ -2,6 +2,8 @@ package io.libra.cli;
 
 import io.libra.core.format.PlanCodec;
 import io.libra.core.PlanRequest;
+import io.libra.core.Planner;
+import io.libra.core.ReplayedRounds;
 import io.libra.core.PlanResult;
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.plan.Estimation;
@@ -9,6 +11,7 @@ import io.libra.core.plan.Plan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -35,7 +38,8 @@ final class PlanCommand implements Callable<Integer> {
     @Option(names = "--previous-plan", paramLabel = "PLAN.json", description = {"the plan made on the window before: its "
             + "predicted.nodes are checked against this snapshot, and a plan whose forecast missed by more than it "
             + "claimed to fix makes this one conservative; the nodes its estimate found to carry load of their own keep it "
-            + "where these windows cannot show it again"})
+            + "where these windows cannot show it again; without it, the plan made on the last --history window is "
+            + "recalled by planning the windows again"})
     Path previousPlan;
 
     @Option(names = "--strategy", defaultValue = "libra", completionCandidates = Inputs.StrategyNames.class,
@@ -57,9 +61,11 @@ final class PlanCommand implements Callable<Integer> {
         Inputs.Windows in = Inputs.windows(snapshot, history);
         Inputs.LoadedSnapshot s = in.now();
         List<ClusterSnapshot> windows = in.history();
-        Plan previous = previousPlan == null ? null : Inputs.plan(previousPlan).plan();
-        PlanResult result = Inputs.planner(strategy, lambda.value)
-                .plan(new PlanRequest(s.snapshot(), windows, previous, false));
+        Planner planner = Inputs.planner(strategy, lambda.value);
+        Optional<Plan> recalled = previousPlan == null ? ReplayedRounds.lastPlan(planner, windows, s.snapshot())
+                : Optional.empty();
+        Plan previous = previousPlan == null ? recalled.orElse(null) : Inputs.plan(previousPlan).plan();
+        PlanResult result = planner.plan(new PlanRequest(s.snapshot(), windows, previous, false));
         String json = PlanCodec.write(result.plan(), s.sha256());
         PrintWriter w = spec.commandLine().getOut();
         if (out != null) {
@@ -70,6 +76,7 @@ final class PlanCommand implements Callable<Integer> {
                 w.print(json);
             }
         } else {
+            recalled.ifPresent(p -> w.println(recalledLine(p)));
             w.print(table(result));
             if (out != null) {
                 w.println("plan written to " + out);
@@ -77,6 +84,14 @@ final class PlanCommand implements Callable<Integer> {
         }
         w.flush();
         return LibraCli.OK;
+    }
+
+    /** What the plan checked and held to, given windows but not the plan made on the last of them. */
+    static String recalledLine(Plan p) {
+        int n = p.actions().size();
+        boolean inferred = p.detail() != null && p.detail().startsWith("recalled");
+        return "previous plan (no --previous-plan given): " + (inferred ? p.detail() : "recalled by planning the windows again")
+                + ", " + p.status().name().toLowerCase(Locale.ROOT) + ", " + n + (n == 1 ? " action" : " actions");
     }
 
     private static String estimation(Estimation e) {

@@ -2,6 +2,8 @@ package io.libra.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -83,6 +85,45 @@ class HistoryOptionTest {
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).contains("kept on 1 whose regions have not changed");
         assertThat(Files.readString(out)).contains("\"ownLoad\" : [ {").contains("\"id\" : \"n01\",\n      \"cpu\" : \"speed\"");
+    }
+
+    /** {@code now} a minute earlier with its first region on another node: the window before a move. */
+    private static Path beforeAMove(String name) throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        ObjectNode tree = (ObjectNode) json.readTree(now.toFile());
+        ObjectNode region = (ObjectNode) tree.get("regions").get(0);
+        String other = tree.get("nodes").get(0).get("id").asText().equals(region.get("node").asText())
+                ? tree.get("nodes").get(1).get("id").asText() : tree.get("nodes").get(0).get("id").asText();
+        region.put("node", other);
+        tree.put("capturedAt", "2026-01-01T00:01:00Z");
+        Path p = dir.resolve(name);
+        json.writeValue(p.toFile(), tree);
+        return p;
+    }
+
+    /**
+     * Given the windows but not the plan made on the last of them, that plan is recalled by planning the
+     * windows again: this one was not carried out, a region moved instead, so the check holds the
+     * last window's estimate to that move.
+     */
+    @Test
+    void withoutThePreviousPlanTheMovesSeenAfterTheLastWindowAreChecked() throws IOException {
+        Cli.Result r = Cli.run("plan", "--snapshot", now.toString(), "--history", beforeAMove("before-a-move.json").toString());
+
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("previous plan (no --previous-plan given): recalled from the windows: the moves seen "
+                + "after the round before, as it estimated them, planned, 1 action").contains("last forecast off by");
+    }
+
+    @Test
+    void windowsInWhichNothingMovedRecallARoundThatHeldBack() throws IOException {
+        Path earlier = edited("unmoved-earlier.json", now, "\"2026-01-01T00:02:00Z\"", "\"2026-01-01T00:01:00Z\"");
+
+        Cli.Result r = Cli.run("plan", "--snapshot", now.toString(), "--history", earlier.toString());
+
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("previous plan (no --previous-plan given): recalled from the windows: no region moved "
+                + "in the 2 windows given, balanced, 0 actions");
     }
 
     @Test

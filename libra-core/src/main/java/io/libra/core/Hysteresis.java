@@ -110,7 +110,7 @@ final class Hysteresis {
                 settled ? (Conservative.marked(previous) ? ", conservative," : ", weighing the error its moves' traffic brings,")
                         : "", previous.predicted().imbalanceDegree(),
                 settled ? "2λ" : within(previous, config))
-                : "the last round was balanced";
+                : ReplayedRounds.heldBack(previous).orElse("the last round was balanced");
         String over = quiet.map(q -> String.format(Locale.ROOT,
                 " over the %d windows since a region last moved (this one's %.3f)", q.windows(),
                 p.before().imbalanceDegree())).orElse("");

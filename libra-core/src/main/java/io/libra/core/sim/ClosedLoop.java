@@ -2,6 +2,7 @@ package io.libra.core.sim;
 
 import io.libra.core.PlanRequest;
 import io.libra.core.Planner;
+import io.libra.core.ReplayedRounds;
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.plan.Plan;
 import java.time.Instant;
@@ -25,6 +26,7 @@ public final class ClosedLoop {
     private final Executor exec;
     private final Planner planner;
     private final List<ClusterSnapshot> history = new ArrayList<>();
+    private final boolean recall;
     private Workload workload;
     private Plan previous;
     private int window;
@@ -35,7 +37,17 @@ public final class ClosedLoop {
 
     /** The loop on the scenario's hidden model in another shape ({@link CostModel.Form}). */
     public ClosedLoop(Scenario s, long seed, Planner planner, CostModel.Form form) {
+        this(s, seed, planner, form, false);
+    }
+
+    /**
+     * The loop as run by a caller that keeps only the windows, as the CLI is given them without
+     * {@code --previous-plan} ({@code recall}): each round's previous plan is recalled from them
+     * ({@link ReplayedRounds}).
+     */
+    public ClosedLoop(Scenario s, long seed, Planner planner, CostModel.Form form, boolean recall) {
         this.seed = seed;
+        this.recall = recall;
         this.cost = CostModel.drawn(s, seed).withForm(form);
         this.cluster = SimCluster.initial(s, seed);
         this.workload = new Simulator(cost).workloads(s, seed, cluster).get(0);
@@ -54,7 +66,11 @@ public final class ClosedLoop {
 
     /** {@code rounds} rounds of a fresh loop, on the hidden model in the shape {@code form}. */
     public static Run run(Scenario s, long seed, Planner planner, int rounds, CostModel.Form form) {
-        ClosedLoop loop = new ClosedLoop(s, seed, planner, form);
+        return run(new ClosedLoop(s, seed, planner, form), rounds);
+    }
+
+    /** {@code rounds} rounds of {@code loop}. */
+    public static Run run(ClosedLoop loop, int rounds) {
         List<Score> after = new ArrayList<>(rounds);
         List<Double> moved = new ArrayList<>(rounds);
         for (int r = 0; r < rounds; r++) {
@@ -67,7 +83,8 @@ public final class ClosedLoop {
     /** One round: measure, plan, carry the plan out; the bytes it moved. */
     public double round() {
         ClusterSnapshot now = measure();
-        previous = planner.plan(new PlanRequest(now, history, previous, false)).plan();
+        Plan last = recall ? ReplayedRounds.lastPlan(planner, history, now).orElse(null) : previous;
+        previous = planner.plan(new PlanRequest(now, history, last, false)).plan();
         history.add(now);
         if (history.size() > Simulator.HISTORY_WINDOWS) {
             history.remove(0);
