@@ -121,6 +121,29 @@ class RingPlanCheckTest {
                 + first.fromKey() + ", not " + Tokens.toKey(12345));
     }
 
+    /**
+     * A ring's windows given without the plan made on the last: a token moved between them, which no
+     * region move names, so nothing is recalled and the plan is made as a first plan; the same ring
+     * twice recalls a round that held back.
+     */
+    @Test
+    void aRingsWindowsRecallNothingWhenATokenMovedAndAHoldWhenNothingDid() throws IOException {
+        String json = Files.readString(snapshotFile);
+        Path same = dir.resolve("same.json");
+        Files.writeString(same, json.replace("2026-01-01T00:00:00Z", "2025-12-31T23:59:00Z"));
+        TokenMove first = ring.moves().get(0);
+        Path moved = dir.resolve("moved.json");
+        Files.writeString(moved, Files.readString(same).replace("\"" + first.fromKey() + "\"", "\"" + first.toKey() + "\""));
+
+        Cli.Result afterMove = Cli.run("plan", "--snapshot", snapshotFile.toString(), "--history", moved.toString());
+        Cli.Result afterNothing = Cli.run("plan", "--snapshot", snapshotFile.toString(), "--history", same.toString());
+
+        assertThat(afterMove.code()).as(afterMove.err()).isZero();
+        assertThat(afterMove.out()).doesNotContain("previous plan");
+        assertThat(afterNothing.code()).as(afterNothing.err()).isZero();
+        assertThat(afterNothing.out()).contains("recalled from the windows: no region moved in the 2 windows given");
+    }
+
     private static String line(String text, String start) {
         return text.lines().filter(l -> l.startsWith(start)).findFirst().orElseThrow().replaceAll(" +", " ").strip();
     }
