@@ -102,6 +102,16 @@ class ReplayedRoundsTest {
         assertThat(ReplayedRounds.lastPlan(PLANNER, List.of(), now)).as("no windows before it").isEmpty();
     }
 
+    /** Windows between which most regions moved follow no balancer's round: nothing is planned again or recalled. */
+    @Test
+    void windowsDrawnIndependentlyRecallNothing() {
+        ClusterSnapshot w = Clusters.hotRegionOn("n0", 0);
+        List<Region> elsewhere = w.regions().stream()
+                .map(r -> r.onNode("n" + (Integer.parseInt(r.node().substring(1)) + 1) % 4)).toList();
+
+        assertThat(ReplayedRounds.lastPlan(PLANNER, List.of(w), later(w, elsewhere))).isEmpty();
+    }
+
     @Test
     void aPlanCarriedOutIsRecalledItselfAndOneNotCarriedOutAsARoundThatHeldBack() {
         ClusterSnapshot w = Clusters.hotRegionOn("n0", 0);
