@@ -2,6 +2,8 @@ package io.libra.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.libra.core.apply.PlanApplier;
+import io.libra.core.estimate.RegionLoad;
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.model.KeyRange;
 import io.libra.core.model.Region;
@@ -22,7 +24,7 @@ import org.junit.jupiter.api.Test;
 class ReplayedRoundsTest {
     private static final Planner PLANNER = Planner.builder().config(SchedulerConfig.DEFAULT).build();
 
-    /** {@code w} with its regions replaced as {@code edit} says, a minute later. */
+    /** A window a minute after {@code w} with these regions, its node totals following them. */
     private static ClusterSnapshot later(ClusterSnapshot w, List<Region> regions) {
         ClusterSnapshot s = Clusters.snapshot(4, regions);
         return new ClusterSnapshot(s.store(), w.capturedAt().plusSeconds(60), s.windowSeconds(), s.nodes(), s.regions());
@@ -116,9 +118,9 @@ class ReplayedRoundsTest {
     void aPlanCarriedOutIsRecalledItselfAndOneNotCarriedOutAsARoundThatHeldBack() {
         ClusterSnapshot w = Clusters.hotRegionOn("n0", 0);
         PlanResult planned = PLANNER.plan(PlanRequest.of(w));
-        var applier = new io.libra.core.apply.PlanApplier(PLANNER.estimation());
+        PlanApplier applier = new PlanApplier(PLANNER.estimation());
         List<Region> carriedOut = applier.apply(planned.before(), planned.plan()).regions().stream()
-                .map(io.libra.core.estimate.RegionLoad::region).toList();
+                .map(RegionLoad::region).toList();
 
         assertThat(planned.plan().actions()).as("r0 split and half of it moved").hasSize(2);
         assertThat(ReplayedRounds.standing(planned, w, later(w, carriedOut), applier)).isSameAs(planned.plan());
@@ -132,7 +134,7 @@ class ReplayedRoundsTest {
     void otherMovesStandAsTheRoundsPlanWithItsForecastForThem() {
         ClusterSnapshot w = Clusters.hotRegionOn("n0", 0);
         PlanResult planned = PLANNER.plan(PlanRequest.of(w));
-        var applier = new io.libra.core.apply.PlanApplier(PLANNER.estimation());
+        PlanApplier applier = new PlanApplier(PLANNER.estimation());
 
         Plan seen = ReplayedRounds.standing(planned, w, movedAndSplit(w), applier);
 
