@@ -89,9 +89,9 @@ final class PlanCommand implements Callable<Integer> {
     /** What the plan checked and held to, given windows but not the plan made on the last of them. */
     static String recalledLine(Plan p) {
         int n = p.actions().size();
-        boolean inferred = p.detail() != null && p.detail().startsWith("recalled");
-        return "previous plan (no --previous-plan given): " + (inferred ? p.detail() : "recalled by planning the windows again")
-                + ", " + p.status().name().toLowerCase(Locale.ROOT) + ", " + n + (n == 1 ? " action" : " actions");
+        return "previous plan (no --previous-plan given): "
+                + ReplayedRounds.inferred(p).orElse("recalled by planning the windows again") + ", "
+                + p.status().name().toLowerCase(Locale.ROOT) + ", " + n + (n == 1 ? " action" : " actions");
     }
 
     private static String estimation(Estimation e) {

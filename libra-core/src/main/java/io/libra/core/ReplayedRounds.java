@@ -50,7 +50,8 @@ public final class ReplayedRounds {
         }
         List<ClusterSnapshot> windows = new ArrayList<>(history);
         windows.add(now);
-        if (!anyMoved(windows)) {
+        List<Layout> layouts = windows.stream().map(Layout::of).toList();
+        if (!anyMoved(layouts)) {
             return Optional.of(Plan.empty(planner.strategy().name(), LoadModel.measuredBalance(history.get(history.size() - 1)),
                     PlanStatus.BALANCED, String.format(Locale.ROOT, NOTHING_MOVED, windows.size())));
         }
@@ -99,10 +100,14 @@ public final class ReplayedRounds {
                 after.forecast(), planned.estimation());
     }
 
+    /** What {@code p} says of itself when it was inferred from the windows rather than planned again. */
+    public static Optional<String> inferred(Plan p) {
+        return Optional.ofNullable(p).map(Plan::detail).filter(d -> d.startsWith(RECALLED));
+    }
+
     /** Whether {@code previous} is a round recalled as held back, and the words for it. */
     static Optional<String> heldBack(Plan previous) {
-        return Optional.ofNullable(previous).filter(Plan::isBalanced).map(Plan::detail)
-                .filter(d -> d != null && d.startsWith(RECALLED));
+        return Optional.ofNullable(previous).filter(Plan::isBalanced).flatMap(ReplayedRounds::inferred);
     }
 
     /**
@@ -127,9 +132,9 @@ public final class ReplayedRounds {
         return 2 * moved < next.regions().size();
     }
 
-    private static boolean anyMoved(List<ClusterSnapshot> windows) {
-        for (int i = 1; i < windows.size(); i++) {
-            if (!Layout.of(windows.get(i - 1)).sameAs(Layout.of(windows.get(i)))) {
+    private static boolean anyMoved(List<Layout> layouts) {
+        for (int i = 1; i < layouts.size(); i++) {
+            if (!layouts.get(i - 1).sameAs(layouts.get(i))) {
                 return true;
             }
         }
