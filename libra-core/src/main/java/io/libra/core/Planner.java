@@ -158,7 +158,7 @@ public final class Planner {
         Optional<RealisedShare> realised = RealisedShare.of(request.previousPlan(), last, snapshot, check, replayed);
         // the estimate's model and its rival's, each with the realised share and the adapter's restriction
         UnaryOperator<LoadModel> planned = m -> restrict.apply(realised.map(m::withMovingShare).orElse(m));
-        Optional<Estimator.Rival> rival = estimate.rival().map(r -> r.on(planned.apply(r.model())));
+        Optional<Estimator.Rival> rival = estimate.rival().map(r -> r.on(planned));
         Estimation said = realised.map(r -> how.withClause(r.describe())).orElse(how);
         Optional<QuietWindows> quiet = QuietWindows.of(snapshot, request.history());
         Optional<QuietWindows> step = MeasuredStep.due(check, quiet, config) ? quiet : Optional.empty();

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
 
 /**
  * Estimates per-region load from the current window and earlier ones (oldest first). Per
@@ -62,16 +63,20 @@ public final class Estimator {
      * @param ours     the model in use, in short
      * @param theirs   the rival, in short
      * @param describe what the rival assumes
+     * @param between  a model halfway between the two, where their readings of the same residuals can be
+     *                 split (a node's speed against its regions' cost); a plan made there may fall less far behind
+     *                 under either than the plans made on each
      */
-    public record Rival(LoadModel model, String subject, String ours, String theirs, String describe) {
+    public record Rival(LoadModel model, String subject, String ours, String theirs, String describe,
+                        Optional<LoadModel> between) {
         /** The block cache that rivals the linear disk model ({@link CacheModel#rivalsLinear}). */
         static Rival cache(LoadModel model, CacheModel c) {
-            return new Rival(model, "linear disk model", "linear model", "block cache", c.describe());
+            return new Rival(model, "linear disk model", "linear model", "block cache", c.describe(), Optional.empty());
         }
 
-        /** The same rival on another model of it (restricted by an adapter). */
-        public Rival on(LoadModel other) {
-            return new Rival(other, subject, ours, theirs, describe);
+        /** The same rival, and the model between, each restricted as {@code restrict} does (by an adapter). */
+        public Rival on(UnaryOperator<LoadModel> restrict) {
+            return new Rival(restrict.apply(model), subject, ours, theirs, describe, between.map(restrict));
         }
     }
 
@@ -152,9 +157,11 @@ public final class Estimator {
         String describe = cpu.isPresent() && disk.isPresent()
                 ? cpu.get().detail() + " in CPU and a " + disk.get().detail() + " in disk"
                 : cpu.or(() -> disk).get().detail();
+        LoadModel between = share(now, new Estimate(null, null, e.cpu(), e.disk(), cpu.map(s -> s.halfway(e.cpuOwn()))
+                .orElse(e.cpuOwn()), disk.map(s -> s.halfway(e.diskOwn())).orElse(e.diskOwn()), e.cache()));
         return Optional.of(new Rival(share(now, new Estimate(null, null, e.cpu(), e.disk(), cpu.orElse(e.cpuOwn()),
                 disk.orElse(e.diskOwn()), e.cache())), subject + " residuals riding with the regions",
-                "regions' residuals", "node speeds", describe));
+                "regions' residuals", "node speeds", describe, Optional.of(between)));
     }
 
     /** {@link NodeBackgrounds#untoldSpeeds} in {@code fit}'s dimension, unless it is measured per region. */

@@ -119,11 +119,12 @@ public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> s
     }
 
     /**
-     * The rival to {@code chosen} in {@code fit}'s dimension: the same, plus a speed of its own on every node that has
-     * nothing of its own yet and whose measured total strays from the prediction ({@link #STRAY}).
-     * No window has shown whether such a residual stays with the node or rides with its regions;
-     * the two readings agree on this window and part on any move to or
-     * from the node ({@code node-speed}: a node 1.37× slower than its pool took 47 regions and
+     * The rival to {@code chosen} in {@code fit}'s dimension: the same, plus a speed of its own on every
+     * node that has nothing of its own yet and whose measured total strays from the prediction: by
+     * {@link #STRAY} of the fit's error, or by {@link #MIN_CHANGE} where that is less (when most nodes
+     * run at speeds of their own, those speeds make the fit's error and none strays from it). No window
+     * has shown whether such a residual stays with the node or rides with its regions; the two
+     * readings agree on this window and part on any move to or from the node ({@code node-speed}: a node 1.37× slower than its pool took 47 regions and
      * measured 13% above the forecast). Empty when no node strays.
      */
     static Optional<NodeBackgrounds> untoldSpeeds(CostFit fit, List<NodeSample> samples, NodeBackgrounds chosen) {
@@ -137,7 +138,7 @@ public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> s
         for (Map.Entry<String, Residuals> e : byNode.entrySet()) {
             double ratio = e.getValue().ratio();
             if (!chosen.offsets().containsKey(e.getKey()) && !speeds.containsKey(e.getKey())
-                    && Math.abs(ratio - 1) > STRAY * fit.fitError()) {
+                    && Math.abs(ratio - 1) > Math.min(STRAY * fit.fitError(), MIN_CHANGE)) {
                 speeds.put(e.getKey(), ratio);
             }
         }
@@ -148,6 +149,16 @@ public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> s
         return Optional.of(new NodeBackgrounds(chosen.offsets(), speeds, String.format(Locale.ROOT,
                 "speed of its own on %d node%s no window has shown to have one", untold, untold == 1 ? "" : "s"),
                 chosen.errorLeft()));
+    }
+
+    /**
+     * These speeds halfway (geometric mean) to {@code chosen}'s on the nodes that differ: the node
+     * carrying the square root of its untold residual and its regions the rest, between the two readings.
+     */
+    NodeBackgrounds halfway(NodeBackgrounds chosen) {
+        Map<String, Double> half = new HashMap<>(speeds);
+        half.replaceAll((n, s) -> chosen.speeds().containsKey(n) ? s : Math.sqrt(s));
+        return new NodeBackgrounds(offsets, half, detail, errorLeft);
     }
 
     /**

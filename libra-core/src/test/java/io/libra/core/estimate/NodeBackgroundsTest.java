@@ -398,4 +398,18 @@ class NodeBackgroundsTest {
         assertThat(e.cpuOwn().speed("n3")).isCloseTo(1.6, within(0.25));
         assertThat(e.estimation().detail()).doesNotContain("kept on");
     }
+
+    /** Halfway between two readings, an untold speed is its square root; a speed a window showed stays whole. */
+    @Test
+    void halfwayTakesTheSquareRootOfTheUntoldSpeedsOnly() {
+        NodeBackgrounds chosen = new NodeBackgrounds(Map.of("n1", 5.0), Map.of("n2", 1.5), "", 1);
+        NodeBackgrounds rival = new NodeBackgrounds(Map.of("n1", 5.0), Map.of("n2", 1.5, "n3", 1.44, "n4", 0.64), "", 1);
+
+        NodeBackgrounds half = rival.halfway(chosen);
+
+        assertThat(half.speed("n2")).isEqualTo(1.5);
+        assertThat(half.speed("n3")).isCloseTo(1.2, within(1e-12));
+        assertThat(half.speed("n4")).isCloseTo(0.8, within(1e-12));
+        assertThat(half.of("n1")).isEqualTo(5.0);
+    }
 }
