@@ -38,7 +38,7 @@ public final class RivalModels {
     /** Δs this close are the same (float rounding between two runs that found equally good plans). */
     private static final double SAME = 1e-9;
     /** The third plan's model, where the rival offers one ({@link Estimator.Rival#between}). */
-    static final String HALFWAY = "model halfway between the two";
+    private static final String HALFWAY = "model halfway between the two";
 
     private RivalModels() {
     }

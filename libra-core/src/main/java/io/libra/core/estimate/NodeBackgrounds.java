@@ -124,8 +124,9 @@ public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> s
      * {@link #STRAY} of the fit's error, or by {@link #MIN_CHANGE} where that is less (when most nodes
      * run at speeds of their own, those speeds make the fit's error and none strays from it). No window
      * has shown whether such a residual stays with the node or rides with its regions; the two
-     * readings agree on this window and part on any move to or from the node ({@code node-speed}: a node 1.37× slower than its pool took 47 regions and
-     * measured 13% above the forecast). Empty when no node strays.
+     * readings agree on this window and part on any move to or from the node ({@code node-speed}: a
+     * node 1.37× slower than its pool took 47 regions and measured 13% above the forecast). Empty when
+     * no node strays.
      */
     static Optional<NodeBackgrounds> untoldSpeeds(CostFit fit, List<NodeSample> samples, NodeBackgrounds chosen) {
         Dimension d = fit.dimension();
