@@ -54,23 +54,20 @@ public final class RivalModels {
         }
         Estimator.Rival rival = a.rival().get();
         LoadModel[] models = {a.model(), rival.model()};
-        List<StrategyOutcome> plans = new ArrayList<>(List.of(mine));
-        List<LoadModel> madeOn = new ArrayList<>(List.of(a.model()));
-        double[] mineOnBoth;
+        List<double[]> delta = new ArrayList<>();
         try {
-            mineOnBoth = onEach(mine, 0, models, applier);
+            delta.add(onEach(mine, 0, models, applier));
         } catch (InvalidPlanException e) {
             return new Choice(mine, a); // a ring's token moves: no region layout to weigh them on
         }
-        List<double[]> delta = new ArrayList<>(List.of(mineOnBoth));
-        plans.add(strategy.outcome(rival.model(), context.withFreshPlacement()));
-        madeOn.add(rival.model());
-        delta.add(onEach(plans.get(1), 1, models, applier));
-        rival.between().ifPresent(b -> {
-            plans.add(strategy.outcome(b, context.withFreshPlacement()));
-            madeOn.add(b);
-            delta.add(onEach(plans.get(2), -1, models, applier));
-        });
+        // the plans made on the rival and on the model between, each asked of the rule at the window's layout
+        List<LoadModel> madeOn = new ArrayList<>(List.of(a.model(), rival.model()));
+        rival.between().ifPresent(madeOn::add);
+        List<StrategyOutcome> plans = new ArrayList<>(List.of(mine));
+        for (int p = 1; p < madeOn.size(); p++) {
+            plans.add(strategy.outcome(madeOn.get(p), context.withFreshPlacement()));
+            delta.add(onEach(plans.get(p), p < models.length ? p : -1, models, applier));
+        }
         double[] regret = new double[plans.size()];
         int kept = 0;
         for (int p = 0; p < plans.size(); p++) {

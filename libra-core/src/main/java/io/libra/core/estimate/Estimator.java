@@ -157,11 +157,17 @@ public final class Estimator {
         String describe = cpu.isPresent() && disk.isPresent()
                 ? cpu.get().detail() + " in CPU and a " + disk.get().detail() + " in disk"
                 : cpu.or(() -> disk).get().detail();
-        LoadModel between = share(now, new Estimate(null, null, e.cpu(), e.disk(), cpu.map(s -> s.halfway(e.cpuOwn()))
-                .orElse(e.cpuOwn()), disk.map(s -> s.halfway(e.diskOwn())).orElse(e.diskOwn()), e.cache()));
-        return Optional.of(new Rival(share(now, new Estimate(null, null, e.cpu(), e.disk(), cpu.orElse(e.cpuOwn()),
-                disk.orElse(e.diskOwn()), e.cache())), subject + " residuals riding with the regions",
+        LoadModel between = sharedWith(now, e, cpu.map(s -> s.halfway(e.cpuOwn())),
+                disk.map(s -> s.halfway(e.diskOwn())));
+        return Optional.of(new Rival(sharedWith(now, e, cpu, disk), subject + " residuals riding with the regions",
                 "regions' residuals", "node speeds", describe, Optional.of(between)));
+    }
+
+    /** {@code now} shared by {@code e}'s cost fits with these own loads in place of {@code e}'s, where present. */
+    private LoadModel sharedWith(ClusterSnapshot now, Estimate e, Optional<NodeBackgrounds> cpu,
+                                 Optional<NodeBackgrounds> disk) {
+        return share(now, new Estimate(null, null, e.cpu(), e.disk(), cpu.orElse(e.cpuOwn()), disk.orElse(e.diskOwn()),
+                e.cache()));
     }
 
     /** {@link NodeBackgrounds#untoldSpeeds} in {@code fit}'s dimension, unless it is measured per region. */

@@ -44,6 +44,11 @@ public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> s
     /** A window's predicted region load must differ by this share of the node's load from the others'. */
     static final double MIN_CHANGE = 0.05;
     /**
+     * A node strays from the cost fit by this share of its total even where two standard deviations of
+     * the fit's error are more: when most nodes run at speeds of their own, the speeds make that error.
+     */
+    static final double UNTOLD_SHARE = 0.05;
+    /**
      * A node strays when its total misses the cost fit by more than two standard deviations of the
      * fit's held-out error, which is a mean absolute error: √(π/2) standard deviations of normal errors.
      */
@@ -121,7 +126,7 @@ public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> s
     /**
      * The rival to {@code chosen} in {@code fit}'s dimension: the same, plus a speed of its own on every
      * node that has nothing of its own yet and whose measured total strays from the prediction: by
-     * {@link #STRAY} of the fit's error, or by {@link #MIN_CHANGE} where that is less (when most nodes
+     * {@link #STRAY} of the fit's error, or by {@link #UNTOLD_SHARE} where that is less (when most nodes
      * run at speeds of their own, those speeds make the fit's error and none strays from it). No window
      * has shown whether such a residual stays with the node or rides with its regions; the two
      * readings agree on this window and part on any move to or from the node ({@code node-speed}: a
@@ -139,7 +144,7 @@ public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> s
         for (Map.Entry<String, Residuals> e : byNode.entrySet()) {
             double ratio = e.getValue().ratio();
             if (!chosen.offsets().containsKey(e.getKey()) && !speeds.containsKey(e.getKey())
-                    && Math.abs(ratio - 1) > Math.min(STRAY * fit.fitError(), MIN_CHANGE)) {
+                    && Math.abs(ratio - 1) > Math.min(STRAY * fit.fitError(), UNTOLD_SHARE)) {
                 speeds.put(e.getKey(), ratio);
             }
         }
