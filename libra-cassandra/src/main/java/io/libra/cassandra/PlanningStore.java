@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.libra.core.estimate.History;
 import io.libra.core.format.JsonFields;
 import io.libra.core.format.PlanCodec;
 import io.libra.core.format.SnapshotCodec;
@@ -117,8 +118,9 @@ final class PlanningStore {
         List<ClusterSnapshot> windows = new ArrayList<>();
         for (int i = Math.max(0, ws.size() - maxWindows); i < ws.size(); i++) {
             ClusterSnapshot w = SnapshotCodec.read(f, f.object(ws.get(i), JsonFields.at("windows", i)));
-            if (!ids(w).equals(members)) {
-                throw new IllegalArgumentException("windows[" + i + "]: nodes " + ids(w) + " are not the members " + members);
+            if (!History.sharesEnough(members, ids(w))) {
+                throw new IllegalArgumentException("windows[" + i + "]: nodes " + ids(w) + " share fewer than half of"
+                        + " the members " + members);
             }
             windows.add(w);
         }

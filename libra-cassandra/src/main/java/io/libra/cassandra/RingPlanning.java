@@ -39,7 +39,10 @@ import java.util.stream.Collectors;
  * planner then holds back a gain within the measured error and, after a round that found the ring
  * balanced (with no job since), any Δ up to 2λ; it attaches the forecast, reasons and meters.
  * The operator's λ and {@code min_improvement} are the planner's λ and benefit threshold.
- * A change in ring membership drops the history and the plan to check. With a
+ * A change in ring membership drops the plan to check (the ring changed by more than its moves) and
+ * keeps the windows: the cost model learnt on them prices the arcs of a node that has just joined,
+ * which has no window of its own yet (core drops them when they share fewer than half the ring's
+ * nodes, {@link History#check}). With a
  * {@link PlanningStore} that memory survives a restart: it is restored at construction and saved
  * after every change. Thread-safe.
  */
@@ -181,9 +184,10 @@ public final class RingPlanning {
         Set<String> ids = now.nodes().stream().map(Node::id).collect(Collectors.toCollection(TreeSet::new));
         String why = null;
         if (members != null && !members.equals(ids)) {
-            why = "ring membership changed " + members + " -> " + ids + ": history and the forecast to check dropped";
-            history.clear();
+            why = "ring membership changed " + members + " -> " + ids + ": the forecast to check dropped, the "
+                    + history.size() + " earlier windows kept for the cost model";
             executed = null;
+            balancedLast = false;
         }
         members = ids;
         return why;

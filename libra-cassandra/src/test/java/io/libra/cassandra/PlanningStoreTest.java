@@ -77,16 +77,20 @@ class PlanningStoreTest {
     }
 
     @Test
-    void aRingWhoseMembersChangedWhileStoppedDropsWhatWasRestored() {
+    void aRingWhoseMembersChangedWhileStoppedDropsTheRestoredForecastAndKeepsTheWindows() {
         RingPlanning p = started(3);
         p.executed(round(p).plan());
         RingPlanning after = started(3);
         RingPlanning.Round r = after.plan(builder.build(RingModelBuilderTest.renamed(RingModelBuilderTest.window(), "n3", "n4")));
-        assertThat(r.dropped()).startsWith("ring membership changed [n1, n2, n3] -> [n1, n2, n4]");
-        assertThat(r.plan().estimation().windows()).isEqualTo(1);
+        assertThat(r.dropped()).startsWith("ring membership changed [n1, n2, n3] -> [n1, n2, n4]: the forecast to check"
+                + " dropped, the 1 earlier windows kept");
+        assertThat(r.plan().estimation().windows()).isEqualTo(2);
         assertThat(r.plan().estimation().lastPredictionError()).as("no forecast checked").isNaN();
         assertThat(saved().members()).containsExactlyInAnyOrder("n1", "n2", "n4");
         assertThat(saved().executed()).isNull();
+        RingPlanning again = started(3);
+        assertThat(again.windows()).as("windows of the old members restored beside the new ones").isEqualTo(2);
+        assertThat(again.restored()).doesNotContain("dropped");
     }
 
     @Test
@@ -113,8 +117,8 @@ class PlanningStoreTest {
         RingPlanning foreign = started(3);
         assertThat(foreign.restored()).endsWith("format is not libra.cassandra.planning/v1");
         assertThat(foreign.windows()).isZero();
-        Files.writeString(store().file(), ours.replaceFirst("\"n2\"", "\"n9\""));
-        assertThat(started(3).restored()).contains("are not the members");
+        Files.writeString(store().file(), ours.replaceFirst("\"n1\"", "\"n8\"").replaceFirst("\"n2\"", "\"n9\""));
+        assertThat(started(3).restored()).contains("share fewer than half of the members [n3, n8, n9]");
     }
 
     @Test

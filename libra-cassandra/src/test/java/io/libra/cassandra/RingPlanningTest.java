@@ -226,16 +226,49 @@ class RingPlanningTest {
     }
 
     @Test
-    void aChangeInRingMembershipDropsHistoryAndTheForecastToCheck() {
+    void aChangeInRingMembershipDropsTheForecastToCheckAndKeepsTheWindows() {
         RingPlanning p = planning(3);
         Plan ran = p.plan(model(RingModelBuilderTest.window())).plan();
         p.plan(model(RingModelBuilderTest.window()));
         p.executed(ran);
         RingPlanning.Round after = p.plan(model(RingModelBuilderTest.renamed(RingModelBuilderTest.window(), "n3", "n4")));
-        assertThat(after.dropped()).startsWith("ring membership changed [n1, n2, n3] -> [n1, n2, n4]");
-        assertThat(after.windows()).isZero();
-        assertThat(after.plan().estimation().windows()).isEqualTo(1);
+        assertThat(after.dropped()).isEqualTo("ring membership changed [n1, n2, n3] -> [n1, n2, n4]: the forecast to"
+                + " check dropped, the 2 earlier windows kept for the cost model");
+        assertThat(after.windows()).isEqualTo(2);
+        assertThat(after.plan().estimation().windows()).as("the windows before the change estimate this one").isEqualTo(3);
         assertThat(after.plan().estimation().lastPredictionError()).as("no forecast checked").isNaN();
+        assertThat(after.plan().forecast()).extracting(NodeForecast::id).containsExactly("n1", "n2", "n4");
+    }
+
+    @Test
+    void aNodeThatJustJoinedIsPricedByWhatTheWindowsBeforeItTaught() {
+        RingPlanning p = planning(3);
+        for (int i = 0; i < 3; i++) {
+            p.plan(model(RingModelBuilderTest.window()));
+        }
+        RingPlanning.Round joined = p.plan(model(RingModelBuilderTest.joined(RingModelBuilderTest.window(), "n4")));
+        assertThat(joined.dropped()).startsWith("ring membership changed [n1, n2, n3] -> [n1, n2, n3, n4]");
+        assertThat(joined.windows()).isEqualTo(3);
+        assertThat(joined.plan().estimation().windows()).isEqualTo(4);
+        assertThat(joined.plan().forecast()).extracting(NodeForecast::id).contains("n4");
+        assertThat(joined.plan().estimation().model()).as("three windows before the join teach the weights")
+                .isEqualTo(io.libra.core.plan.Estimation.LEARNT);
+        assertThat(p.plan(model(RingModelBuilderTest.joined(RingModelBuilderTest.window(), "n4"))).dropped())
+                .as("the same members again").isNull();
+    }
+
+    @Test
+    void aRingThatSharesFewerThanHalfItsNodesWithTheWindowsDropsThem() {
+        RingPlanning p = planning(3);
+        p.plan(model(RingModelBuilderTest.window()));
+        p.plan(model(RingModelBuilderTest.window()));
+        Window other = RingModelBuilderTest.renamed(RingModelBuilderTest.renamed(RingModelBuilderTest.window(), "n2", "m2"),
+                "n3", "m3");
+        RingPlanning.Round r = p.plan(model(other));
+        assertThat(r.dropped()).isEqualTo("history dropped: nodes: shares 1 of the snapshot's 3 node ids: a different"
+                + " cluster?");
+        assertThat(r.plan().estimation().windows()).isEqualTo(1);
+        assertThat(p.windows()).as("only this window is kept").isEqualTo(1);
     }
 
     /**

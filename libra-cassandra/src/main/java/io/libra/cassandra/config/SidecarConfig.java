@@ -139,8 +139,8 @@ public final class SidecarConfig {
         @JsonProperty("fluctuation_threshold")
         public double fluctuationThreshold = FluctuationGuard.DEFAULT.threshold();
         /**
-         * Earlier windows the estimate learns from (kept in memory and beside the journal, dropped
-         * when ring membership changes; 0: this window only).
+         * Earlier windows the estimate learns from (kept in memory and beside the journal, also across a
+         * change in ring membership while they share at least half its nodes; 0: this window only).
          */
         @JsonProperty("history_windows")
         public int historyWindows = 3;

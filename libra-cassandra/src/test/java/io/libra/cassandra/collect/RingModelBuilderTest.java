@@ -62,6 +62,23 @@ public class RingModelBuilderTest {
                 w.problems(), w.keyspaces());
     }
 
+    /**
+     * {@code w} with node {@code id} joined halfway along the first node's arc, carrying a share of
+     * the load as large as the first node's (a ring that has just grown).
+     */
+    public static Window joined(Window w, String id) {
+        List<Window.NodeStat> nodes = new ArrayList<>(w.nodes());
+        List<Window.TableStat> tables = new ArrayList<>(w.tables());
+        Window.NodeStat first = w.nodes().get(0);
+        nodes.add(new Window.NodeStat(id, "127.0.0." + (nodes.size() + 1), true, null, first.cpuCores(), first.cpuUsage(),
+                first.diskBytesPerSec(), first.diskSource(), List.of(TOKENS[0] + (TOKENS[1] - TOKENS[0]) / 2), "NORMAL",
+                200, first.datacenter(), first.rack()));
+        w.tables().stream().filter(t -> t.node().equals(first.id())).forEach(t -> tables.add(new Window.TableStat(
+                t.keyspace(), t.table(), t.replicationFactor(), id, t.readOps(), t.writeOps(), t.liveBytes())));
+        return new Window(w.start(), w.end(), w.seconds(), nodes, tables, w.samples(), w.sampledOps(), w.requestOps(),
+                w.problems(), w.keyspaces());
+    }
+
     /** {@code w} with node {@code from} called {@code to} (a ring whose membership changed). */
     public static Window renamed(Window w, String from, String to) {
         List<Window.NodeStat> nodes = new ArrayList<>();

@@ -47,13 +47,23 @@ public final class History {
                 throw new MismatchException(i, "capturedAt", w.capturedAt() + " is after the next window's "
                         + next.capturedAt() + " (give history oldest first, each before the snapshot)");
             }
-            Set<String> shared = ids(w.nodes());
-            shared.retainAll(ids);
-            if (shared.size() * 2 < ids.size()) {
-                throw new MismatchException(i, "nodes", "shares " + shared.size() + " of the snapshot's " + ids.size()
+            Set<String> window = ids(w.nodes());
+            if (!sharesEnough(ids, window)) {
+                window.retainAll(ids);
+                throw new MismatchException(i, "nodes", "shares " + window.size() + " of the snapshot's " + ids.size()
                         + " node ids: a different cluster?");
             }
         }
+    }
+
+    /**
+     * Whether a window of nodes {@code window} belongs with a cluster of nodes {@code current}: it
+     * shares at least half of them (nodes joined, left or were replaced since, not another cluster).
+     */
+    public static boolean sharesEnough(Set<String> current, Set<String> window) {
+        Set<String> shared = new HashSet<>(window);
+        shared.retainAll(current);
+        return shared.size() * 2 >= current.size();
     }
 
     private static Set<String> ids(List<Node> nodes) {
