@@ -258,6 +258,20 @@ class RingPlanningTest {
     }
 
     @Test
+    void theRoundAfterAJoinWaitsForTheLoadToSettleWhenGuarded() {
+        SidecarConfig.Planner c = settings(3);
+        c.fluctuationThreshold = 0.2;
+        RingPlanning p = new RingPlanning(c, registry);
+        p.plan(model(RingModelBuilderTest.window()));
+        RingPlanning.Round joined = p.plan(model(RingModelBuilderTest.joined(RingModelBuilderTest.window(), "n4")));
+        assertThat(joined.plan().status()).isEqualTo(PlanStatus.SUSPENDED);
+        assertThat(joined.plan().detail()).contains("node n4 is new since the previous window");
+        RingPlanning.Round settled = p.plan(model(RingModelBuilderTest.joined(RingModelBuilderTest.window(), "n4")));
+        assertThat(settled.plan().status()).isNotEqualTo(PlanStatus.SUSPENDED);
+        assertThat(settled.plan().estimation().windows()).as("the window before the join, the join's, this one").isEqualTo(3);
+    }
+
+    @Test
     void aRingThatSharesFewerThanHalfItsNodesWithTheWindowsDropsThem() {
         RingPlanning p = planning(3);
         p.plan(model(RingModelBuilderTest.window()));
