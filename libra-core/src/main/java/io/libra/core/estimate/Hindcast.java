@@ -7,9 +7,11 @@ import io.libra.core.plan.InvalidPlanException;
 import io.libra.core.plan.MoveAction;
 import io.libra.core.plan.Plan;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.function.BiFunction;
 
 /**
@@ -59,8 +61,9 @@ public final class Hindcast {
      * the layout changed, from the newest window of {@code history} with another layout to {@code now},
      * on the model refitted with every window since. The carried forecast was the old model's, and
      * without this its miss would bound every later plan for as long as nothing moves, however much
-     * the windows since have taught the refit. Empty unless that window has the same nodes and
-     * regions (a split or merge between them has no move to replay) and some region changed node.
+     * the windows since have taught the refit. A region split or merged since counts as moved to
+     * the node its pieces (or the region it went into) sit on now; empty unless that window has the
+     * same nodes, every region of it is on one node now, and some region changed node.
      */
     public static Optional<LoadModel> layoutReplayed(ClusterSnapshot now, List<ClusterSnapshot> history, Estimator estimator,
                                                      Estimator.Estimate estimate,
@@ -68,13 +71,13 @@ public final class Hindcast {
         Map<String, String> layout = now.placement();
         for (int i = history.size() - 1; i >= 0; i--) {
             ClusterSnapshot w = history.get(i);
-            if (!sameParts(w, now, layout)) {
+            Optional<List<Action>> moves = w.nodeIds().equals(now.nodeIds()) ? moves(w, now, layout) : Optional.empty();
+            if (moves.isEmpty()) {
                 return Optional.empty();
             }
-            List<Action> moves = moves(w, layout);
-            if (!moves.isEmpty()) {
+            if (!moves.get().isEmpty()) {
                 try {
-                    return Optional.of(carryOut.apply(estimator.share(w, estimate), moves));
+                    return Optional.of(carryOut.apply(estimator.share(w, estimate), moves.get()));
                 } catch (InvalidPlanException e) {
                     return Optional.empty();
                 }
@@ -83,22 +86,66 @@ public final class Hindcast {
         return Optional.empty();
     }
 
-    /** Whether {@code w} has {@code now}'s nodes and exactly its regions. */
-    private static boolean sameParts(ClusterSnapshot w, ClusterSnapshot now, Map<String, String> layout) {
-        return w.regions().size() == layout.size() && w.nodeIds().equals(now.nodeIds())
-                && w.regions().stream().allMatch(r -> layout.containsKey(r.id()));
-    }
-
-    /** The moves that take {@code w}'s regions to where {@code layout} has them. */
-    private static List<Action> moves(ClusterSnapshot w, Map<String, String> layout) {
+    /**
+     * The moves that take {@code w}'s regions to where {@code now} has them ({@code layout}), a region
+     * gone since to the one node the regions sharing its keys sit on now; empty when some region's
+     * are on several nodes or none.
+     */
+    private static Optional<List<Action>> moves(ClusterSnapshot w, ClusterSnapshot now, Map<String, String> layout) {
+        KeyIndex pieces = null;
         List<Action> out = new ArrayList<>();
         for (Region r : w.regions()) {
             String to = layout.get(r.id());
+            if (to == null) {
+                pieces = pieces == null ? new KeyIndex(now) : pieces;
+                to = pieces.nodeOf(r);
+            }
+            if (to == null) {
+                return Optional.empty();
+            }
             if (!to.equals(r.node())) {
                 out.add(new MoveAction(r.id(), r.node(), to, r.sizeBytes(), null));
             }
         }
-        return out;
+        return Optional.of(out);
+    }
+
+    /** A window's regions by table and start key, to find those sharing keys with a region of another window. */
+    private static final class KeyIndex {
+        private final Map<String, TreeMap<String, List<Region>>> byTable = new HashMap<>();
+
+        KeyIndex(ClusterSnapshot s) {
+            for (Region r : s.regions()) {
+                byTable.computeIfAbsent(table(r), k -> new TreeMap<>())
+                        .computeIfAbsent(r.range().startKey(), k -> new ArrayList<>()).add(r);
+            }
+        }
+
+        /** The one node the regions sharing keys with {@code gone} sit on, or null (several, or none). */
+        String nodeOf(Region gone) {
+            TreeMap<String, List<Region>> t = byTable.get(table(gone));
+            if (t == null) {
+                return null;
+            }
+            String from = Optional.ofNullable(t.floorKey(gone.range().startKey())).orElse(gone.range().startKey());
+            String end = gone.range().endKey();
+            String node = null;
+            for (List<Region> at : (end.isEmpty() ? t.tailMap(from, true) : t.subMap(from, true, end, false)).values()) {
+                for (Region r : at) {
+                    if (r.sharesKeysWith(gone)) {
+                        if (node != null && !node.equals(r.node())) {
+                            return null;
+                        }
+                        node = r.node();
+                    }
+                }
+            }
+            return node;
+        }
+
+        private static String table(Region r) {
+            return r.table() + (r.rangeId() == null ? "" : " (ranged)");
+        }
     }
 
     /** Whether {@code previous} was made on {@code before} and has actions. */

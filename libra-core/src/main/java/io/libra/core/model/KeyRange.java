@@ -33,6 +33,12 @@ public record KeyRange(String startKey, String endKey) {
         return new KeyRange(splitKey, endKey);
     }
 
+    /** True when the two ranges share a key. */
+    public boolean overlaps(KeyRange other) {
+        return (other.endKey.isEmpty() || startKey.compareTo(other.endKey) < 0)
+                && (endKey.isEmpty() || other.startKey.compareTo(endKey) < 0);
+    }
+
     /** True when {@code next} starts exactly where this range ends. */
     public boolean adjacentTo(KeyRange next) {
         return !endKey.isEmpty() && endKey.equals(next.startKey);

@@ -37,4 +37,12 @@ public record Region(String id, String table, KeyRange range, String node, doubl
     public Region onNode(String newNode) {
         return new Region(id, table, range, newNode, sizeBytes, counters, histogram, rangeId, measured);
     }
+
+    /**
+     * Whether {@code other} covers some of this region's keys in the same table: a region of another
+     * window that this one was split from or merged into.
+     */
+    public boolean sharesKeysWith(Region other) {
+        return table.equals(other.table) && (rangeId == null) == (other.rangeId == null) && range.overlaps(other.range);
+    }
 }

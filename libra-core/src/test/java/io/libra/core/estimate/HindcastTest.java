@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.libra.core.Clusters;
 import io.libra.core.apply.PlanApplier;
 import io.libra.core.model.ClusterSnapshot;
+import io.libra.core.model.KeyRange;
+import io.libra.core.model.Region;
+import io.libra.core.model.RegionCounters;
 import io.libra.core.plan.Action;
 import io.libra.core.plan.Balance;
 import io.libra.core.plan.MoveAction;
@@ -124,5 +127,48 @@ class HindcastTest {
         assertThat(layoutReplay(now, List.of(before))).isGreaterThan(0.05);
         ClusterSnapshot fewer = now.withState(now.nodes(), now.regions().subList(1, now.regions().size()));
         assertThat(layoutReplay(fewer, List.of(before))).as("a region gone between the layouts").isNaN();
+    }
+
+    /**
+     * A region split since the layout before counts as moved to the node its halves sit on (a
+     * carried check after the planner's own splits), and two regions merged since as moved where
+     * the merged one is; halves on two nodes have no one move to replay.
+     */
+    @Test
+    void aLayoutReplayFollowsARegionSplitOrMergedSince() {
+        ClusterSnapshot before = Clusters.hotRegionOn("n0", 0);
+
+        assertThat(layoutReplay(halvesOfR0(List.of("n1", "n1"), false), List.of(before))).isLessThan(0.01);
+        assertThat(layoutReplay(halvesOfR0(List.of("n1", "n1"), true), List.of(before))).as("r1 and r2 merged too")
+                .isLessThan(0.01);
+        assertThat(layoutReplay(halvesOfR0(List.of("n1", "n2"), false), List.of(before))).as("halves apart").isNaN();
+    }
+
+    /**
+     * {@link Clusters#hotRegionOn}'s layout a minute later with r0 split in two, the halves on
+     * {@code nodes}, and r1 and r2 merged into one region on their node when {@code merged}.
+     */
+    private static ClusterSnapshot halvesOfR0(List<String> nodes, boolean merged) {
+        List<Region> regions = new ArrayList<>();
+        for (Region r : Clusters.hotRegionOn("n0", 60).regions()) {
+            if (r.id().equals("r0")) {
+                String mid = "00000000";
+                RegionCounters c = r.counters();
+                RegionCounters half = new RegionCounters(c.readOps() / 2, c.writeOps() / 2, c.readBytes() / 2, c.writeBytes() / 2);
+                regions.add(new Region("r0.l", r.table(), r.range().left(mid), nodes.get(0), r.sizeBytes() / 2, half));
+                regions.add(new Region("r0.r", r.table(), r.range().right(mid), nodes.get(1), r.sizeBytes() / 2, half));
+            } else if (merged && r.id().equals("r1")) {
+                Region r2 = Clusters.hotRegionOn("n0", 60).regions().get(2);
+                RegionCounters a = r.counters();
+                RegionCounters b = r2.counters();
+                regions.add(new Region("r1+r2", r.table(), new KeyRange(r.range().startKey(), r2.range().endKey()), r.node(),
+                        r.sizeBytes() + r2.sizeBytes(), new RegionCounters(a.readOps() + b.readOps(), a.writeOps() + b.writeOps(),
+                        a.readBytes() + b.readBytes(), a.writeBytes() + b.writeBytes())));
+            } else if (!(merged && r.id().equals("r2"))) {
+                regions.add(r);
+            }
+        }
+        ClusterSnapshot s = Clusters.snapshot(4, regions);
+        return new ClusterSnapshot(s.store(), s.capturedAt().plusSeconds(60), s.windowSeconds(), s.nodes(), s.regions());
     }
 }

@@ -2,7 +2,6 @@ package io.libra.hbase.balancer;
 
 import io.libra.core.estimate.History;
 import io.libra.core.model.ClusterSnapshot;
-import io.libra.core.model.KeyRange;
 import io.libra.core.model.Region;
 import io.libra.core.plan.Action;
 import io.libra.core.plan.Estimation;
@@ -92,8 +91,9 @@ final class PlanMemory {
     }
 
     /**
-     * Where the daughters of a region gone since are (the regions of its table within its key
-     * range, known from a remembered window): their server when they share one, else a description.
+     * Where the daughters of a region gone since are (the regions sharing its keys, known from a
+     * remembered window, or the one it was merged into): their server when they share one, else a
+     * description.
      */
     private String daughtersNode(String parent, ClusterSnapshot now) {
         Optional<Region> p = remembered(parent);
@@ -102,7 +102,7 @@ final class PlanMemory {
         }
         Set<String> nodes = new TreeSet<>();
         for (Region r : now.regions()) {
-            if (within(r, p.get())) {
+            if (r.sharesKeysWith(p.get())) {
                 nodes.add(r.node());
             }
         }
@@ -120,15 +120,6 @@ final class PlanMemory {
             }
         }
         return Optional.empty();
-    }
-
-    /** Whether {@code r} is a daughter of {@code parent}: same table, replica or not alike, its range inside. */
-    private static boolean within(Region r, Region parent) {
-        KeyRange in = r.range();
-        KeyRange out = parent.range();
-        boolean endInside = out.endKey().isEmpty() || !in.endKey().isEmpty() && in.endKey().compareTo(out.endKey()) <= 0;
-        return r.table().equals(parent.table()) && (r.rangeId() == null) == (parent.rangeId() == null)
-                && in.startKey().compareTo(out.startKey()) >= 0 && endInside;
     }
 
     /**
