@@ -54,7 +54,8 @@ final class Conservative {
      * it out would be churn. The cluster is left as it is and the detail says why. The error to
      * expect is the last forecast's, scaled by how far this plan moves the nodes against how far
      * that one did ({@link PredictionCheck#scaleTo}): after a large plan whose forecast held, a
-     * small correcting step is not held to the large plan's error, so the loop keeps converging.
+     * small correcting step is not held to the large plan's error, so the loop keeps converging,
+     * and a plan far larger than the one checked is held to the more error its size brings.
      */
     static StrategyOutcome withinNoise(StrategyOutcome outcome, Optional<PredictionCheck> check, LoadModel model,
                                        ClusterSnapshot snapshot) {
@@ -97,7 +98,7 @@ final class Conservative {
     }
 
     private static String scaled(double noise, PredictionCheck check) {
-        return noise < NOISE_MULTIPLE * check.bound()
+        return noise != NOISE_MULTIPLE * check.bound()
                 ? String.format(Locale.ROOT, ", %.1f%% for a plan this size", 100 * noise) : "";
     }
 

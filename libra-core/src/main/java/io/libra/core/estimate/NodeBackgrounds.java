@@ -178,9 +178,14 @@ public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> s
         double without = 0;
         for (Map.Entry<String, Residuals> e : byNode.entrySet()) {
             Residuals r = e.getValue();
-            double bare = r.bareError();
-            without += bare;
-            with += offsets.contains(e.getKey()) ? r.offsetError() : speeds.contains(e.getKey()) ? r.speedError() : bare;
+            boolean offset = offsets.contains(e.getKey());
+            if (offset || speeds.contains(e.getKey())) {
+                with += r.whereChanged(offset ? r::withOffset : r::withSpeed);
+                without += r.whereChanged(t -> r.windows.get(t)[1]);
+            } else {
+                with += r.bareError();
+                without += r.bareError();
+            }
         }
         return without > 0 ? Math.min(1, with / without) : 1;
     }
@@ -316,14 +321,17 @@ public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> s
             return errorOver(t -> windows.get(t)[1]);
         }
 
-        /** As {@link #bareError} with the mean residual of the other windows added; bare with one window. */
-        double offsetError() {
-            return windows.size() < 2 ? bareError() : errorOver(this::withOffset);
-        }
-
-        /** As {@link #bareError} with the prediction scaled by the other windows' ratio; bare with one window. */
-        double speedError() {
-            return windows.size() < 2 ? bareError() : errorOver(this::withSpeed);
+        /**
+         * Σ|measured − predicted(t)| over the windows that can tell ({@link #changed}) only: on a window
+         * like the others a node's own load repeats the residual it was valued on, which says nothing
+         * of how a move would land, and the bare prediction there says nothing either.
+         */
+        double whereChanged(IntToDoubleFunction predicted) {
+            double e = 0;
+            for (int t = 0; t < windows.size(); t++) {
+                e += changed(t) ? Math.abs(windows.get(t)[0] - predicted.applyAsDouble(t)) : 0;
+            }
+            return e;
         }
 
         /** Window t's prediction with the node's offset valued on the other windows (two or more). */

@@ -363,7 +363,10 @@ class NodeBackgroundsTest {
      * n3 runs 1.6 times slower, found on windows since gone from the history: the windows left
      * cannot show it again (its regions have not changed since), so it keeps the speed the last
      * plan carries, valued on these windows, rather than having its regions replanned as if the
-     * time were theirs.
+     * time were theirs. It takes nothing off the error the estimate reports: on windows alike it
+     * repeats the residual it was valued on, which says nothing of how a move would land
+     * (`byte-cpu` seed 8 under disk-speed: 14 nodes kept so, a reported 0.1% against the cost
+     * fit's 1.3%, and a 52-move plan 10% off).
      */
     @Test
     void aSpeedFoundEarlierIsKeptWhileTheNodesRegionsStayPut() {
@@ -376,6 +379,8 @@ class NodeBackgroundsTest {
         assertThat(kept.cpuOwn().speed("n3")).as(kept.estimation().detail()).isGreaterThan(1.1);
         assertThat(kept.estimation().detail()).contains("kept on 1 whose regions have not changed");
         assertThat(kept.estimation().ownLoad()).containsExactly(new OwnLoad("n3", OwnLoad.Kind.SPEED, null));
+        assertThat(kept.cpuOwn().errorLeft()).as("valued on windows that cannot tell, it takes no error away")
+                .isEqualTo(1);
         assertThat(forgotten.cpuOwn().speeds()).doesNotContainKey("n3");
         assertThat(forgotten.estimation().ownLoad()).isEmpty();
     }

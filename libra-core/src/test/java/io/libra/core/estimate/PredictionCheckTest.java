@@ -70,8 +70,8 @@ class PredictionCheckTest {
 
     /**
      * The forecast moved n0 and n1 by 1 each of 18 measured: a change of 11.1%. A plan moving the
-     * nodes a quarter as far must beat 1.5 × √¼ = 75% of that forecast's error; one moving as far
-     * or further, all of it (the rule without scaling).
+     * nodes a quarter as far must beat 1.5 × √¼ = 75% of that forecast's error; one moving as far,
+     * all of it (the rule without scaling); one moving four times as far, √4 = 2 times it.
      */
     @Test
     void aSmallerPlanMustBeatTheShareOfTheErrorItsSizeExpects() {
@@ -83,17 +83,19 @@ class PredictionCheckTest {
         assertThat(held.scaleTo(held.change() / 4)).isCloseTo(0.75, org.assertj.core.data.Offset.offset(1e-12));
         assertThat(held.scaleTo(held.change() / 100)).isCloseTo(0.15, org.assertj.core.data.Offset.offset(1e-12));
         assertThat(held.scaleTo(held.change())).isEqualTo(1);
-        assertThat(held.scaleTo(held.change() * 3)).isEqualTo(1);
+        assertThat(held.scaleTo(held.change() * 4)).isCloseTo(2, org.assertj.core.data.Offset.offset(1e-12));
         assertThat(held.scaleTo(Double.NaN)).isEqualTo(1);
     }
 
     @Test
-    void aCheckThatTurnedConservativeOrWithoutAChangeIsNotScaled() {
+    void aCheckThatTurnedConservativeIsNotScaledDownNorOneWithoutAChange() {
         ClusterSnapshot last = window(BEFORE);
         PredictionCheck worse = PredictionCheck.of(plan(LoadModel.measuredBalance(last)), window(5, 6.6, 4, 4), 0.05, last)
                 .orElseThrow();
         assertThat(worse.conservative()).isTrue();
         assertThat(worse.scaleTo(worse.change() / 100)).isEqualTo(1);
+        assertThat(worse.scaleTo(worse.change() * 9)).as("a larger plan expects more error all the same")
+                .isCloseTo(3, org.assertj.core.data.Offset.offset(1e-12));
         PredictionCheck unknown = PredictionCheck.of(plan(LoadModel.measuredBalance(last)), window(5.2, 4.8, 4, 4), 0.05)
                 .orElseThrow();
         assertThat(unknown.change()).isNaN();
