@@ -35,8 +35,8 @@ import java.util.function.IntToDoubleFunction;
  * @param offsets per node id, added to the node's base load (may be negative); absent means 0
  * @param speeds  per node id, what one unit of region work costs there against the mean node; absent means 1
  * @param detail  one clause for the estimation detail; empty when no node has an offset or a speed
- * @param errorLeft the share of the node totals' error the offsets and speeds leave, each window predicted
- *                  with them valued on the others ({@link #errorLeft}); 1 when no node has either
+ * @param errorLeft the share of the node totals' error the offsets and speeds leave, each window that can
+ *                  tell predicted with them valued on the others ({@link #errorLeft}); 1 when no node has either
  */
 public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> speeds, String detail,
                               double errorLeft) {
@@ -170,7 +170,10 @@ public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> s
     /**
      * Over every node and window, the error predicting its total with its own offset or speed (valued
      * on its other windows) over the error without: how much of the cost fit's held-out error the
-     * nodes' own loads take away, so that the error a plan reports is that of the model it used.
+     * nodes' own loads take away, so that the error a plan reports is that of the model it used. A
+     * node with an own load counts only on its windows that can tell ({@link Residuals#whereChanged}):
+     * kept from an earlier estimate on windows alike, it would report next to no error for a model
+     * no move has tested.
      */
     private static double errorLeft(Map<String, Residuals> byNode, Set<String> offsets,
                                     Set<String> speeds) {
