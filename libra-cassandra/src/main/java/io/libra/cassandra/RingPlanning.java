@@ -108,7 +108,8 @@ public final class RingPlanning {
      * @param plan         the finished plan (forecast, estimation, reasons); {@code SUSPENDED} when the load was in flux
      * @param conservative whether the last forecast missed by more than it claimed, so the search was conservative
      * @param windows      earlier windows the estimate used
-     * @param dropped      why history was dropped this round, or null
+     * @param dropped      what this round dropped of the planning memory and why (the forecast to check when
+     *                     ring membership changed, or windows that do not belong with this one), or null
      * @param check        the last executed plan's forecast checked against this window, when there was one
      */
     public record Round(Plan plan, boolean conservative, int windows, String dropped, Optional<PredictionCheck> check) {

@@ -34,7 +34,7 @@ public record DaemonView(SidecarConfig config, Instant startedAt, int windows, I
      * @param how          core's estimation block (model, windows used, fit error, last forecast error)
      * @param conservative whether the last forecast missed by more than it claimed, so the ring search was conservative
      * @param kept         earlier windows the sidecar keeps now
-     * @param dropped      why history was dropped at that round, or null
+     * @param dropped      what that round dropped of the planning memory and why, or null
      */
     public record Estimate(io.libra.core.plan.Estimation how, boolean conservative, int kept, String dropped,
                            double workloadShift, boolean missExplainedByWorkload) {

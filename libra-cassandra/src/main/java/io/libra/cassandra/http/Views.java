@@ -146,7 +146,7 @@ public final class Views {
             o.put("detail", e.how().detail());
         }
         if (e.dropped() != null) {
-            o.put("historyDropped", e.dropped());
+            o.put("memoryDropped", e.dropped());
         }
     }
 

@@ -124,7 +124,7 @@ class StatusViewTest {
         assertThat(e.path("conservative").asBoolean()).isTrue();
         assertThat(e.path("windows").asInt()).isEqualTo(3);
         assertThat(e.path("historyKept").asInt()).isEqualTo(2);
-        assertThat(e.path("historyDropped").asText()).isEqualTo("history dropped: x");
+        assertThat(e.path("memoryDropped").asText()).isEqualTo("history dropped: x");
         assertThat(e.path("workloadShift").asDouble()).isEqualTo(0.2);
         assertThat(e.path("missExplainedByWorkload").asBoolean()).isTrue();
     }
