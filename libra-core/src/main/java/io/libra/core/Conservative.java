@@ -65,13 +65,14 @@ final class Conservative {
         }
         double gain = p.before().imbalanceDegree() - p.predicted().imbalanceDegree();
         double planned = PredictionCheck.change(outcome.predicted().forecast(), snapshot, check.get().dimension());
-        double noise = NOISE_MULTIPLE * check.get().bound() * check.get().scaleTo(planned);
+        double scale = check.get().scaleTo(planned);
+        double noise = NOISE_MULTIPLE * check.get().bound() * scale;
         if (gain >= noise) {
             return outcome;
         }
         String why = String.format(Locale.ROOT, "predicted gain in Δ %.1f%% is within %.0f× %s (%.1f%%%s): not worth moving",
                 100 * gain, NOISE_MULTIPLE, check.get().refitted() ? "the refitted model's error on the last moves"
-                        : "the last forecast error", 100 * check.get().bound(), scaled(noise, check.get()));
+                        : "the last forecast error", 100 * check.get().bound(), scaled(noise, scale));
         return heldBack(p, why, model);
     }
 
@@ -97,9 +98,8 @@ final class Conservative {
         return new StrategyOutcome(Plan.empty(p.strategy(), p.before(), PlanStatus.BALANCED, why), model);
     }
 
-    private static String scaled(double noise, PredictionCheck check) {
-        return noise != NOISE_MULTIPLE * check.bound()
-                ? String.format(Locale.ROOT, ", %.1f%% for a plan this size", 100 * noise) : "";
+    private static String scaled(double noise, double scale) {
+        return scale != 1 ? String.format(Locale.ROOT, ", %.1f%% for a plan this size", 100 * noise) : "";
     }
 
     /** Whether every action of {@code p} says it was planned conservatively ({@link #explain}); false without actions. */

@@ -7,11 +7,10 @@ import io.libra.core.plan.InvalidPlanException;
 import io.libra.core.plan.MoveAction;
 import io.libra.core.plan.Plan;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
+import java.util.Set;
 import java.util.function.BiFunction;
 
 /**
@@ -92,60 +91,18 @@ public final class Hindcast {
      * are on several nodes or none.
      */
     private static Optional<List<Action>> moves(ClusterSnapshot w, ClusterSnapshot now, Map<String, String> layout) {
-        KeyIndex pieces = null;
         List<Action> out = new ArrayList<>();
         for (Region r : w.regions()) {
-            String to = layout.get(r.id());
-            if (to == null) {
-                pieces = pieces == null ? new KeyIndex(now) : pieces;
-                to = pieces.nodeOf(r);
-            }
-            if (to == null) {
+            Set<String> to = layout.containsKey(r.id()) ? Set.of(layout.get(r.id())) : now.nodesSharingKeysWith(r);
+            if (to.size() != 1) {
                 return Optional.empty();
             }
-            if (!to.equals(r.node())) {
-                out.add(new MoveAction(r.id(), r.node(), to, r.sizeBytes(), null));
+            String node = to.iterator().next();
+            if (!node.equals(r.node())) {
+                out.add(new MoveAction(r.id(), r.node(), node, r.sizeBytes(), null));
             }
         }
         return Optional.of(out);
-    }
-
-    /** A window's regions by table and start key, to find those sharing keys with a region of another window. */
-    private static final class KeyIndex {
-        private final Map<String, TreeMap<String, List<Region>>> byTable = new HashMap<>();
-
-        KeyIndex(ClusterSnapshot s) {
-            for (Region r : s.regions()) {
-                byTable.computeIfAbsent(table(r), k -> new TreeMap<>())
-                        .computeIfAbsent(r.range().startKey(), k -> new ArrayList<>()).add(r);
-            }
-        }
-
-        /** The one node the regions sharing keys with {@code gone} sit on, or null (several, or none). */
-        String nodeOf(Region gone) {
-            TreeMap<String, List<Region>> t = byTable.get(table(gone));
-            if (t == null) {
-                return null;
-            }
-            String from = Optional.ofNullable(t.floorKey(gone.range().startKey())).orElse(gone.range().startKey());
-            String end = gone.range().endKey();
-            String node = null;
-            for (List<Region> at : (end.isEmpty() ? t.tailMap(from, true) : t.subMap(from, true, end, false)).values()) {
-                for (Region r : at) {
-                    if (r.sharesKeysWith(gone)) {
-                        if (node != null && !node.equals(r.node())) {
-                            return null;
-                        }
-                        node = r.node();
-                    }
-                }
-            }
-            return node;
-        }
-
-        private static String table(Region r) {
-            return r.table() + (r.rangeId() == null ? "" : " (ranged)");
-        }
     }
 
     /** Whether {@code previous} was made on {@code before} and has actions. */

@@ -184,7 +184,7 @@ public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> s
             boolean offset = offsets.contains(e.getKey());
             if (offset || speeds.contains(e.getKey())) {
                 with += r.whereChanged(offset ? r::withOffset : r::withSpeed);
-                without += r.whereChanged(t -> r.windows.get(t)[1]);
+                without += r.whereChanged(r::predicted);
             } else {
                 with += r.bareError();
                 without += r.bareError();
@@ -321,7 +321,7 @@ public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> s
 
         /** Σ|measured − predicted| over every window. */
         double bareError() {
-            return errorOver(t -> windows.get(t)[1]);
+            return errorOver(this::predicted);
         }
 
         /**
@@ -330,11 +330,12 @@ public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> s
          * of how a move would land, and the bare prediction there says nothing either.
          */
         double whereChanged(IntToDoubleFunction predicted) {
-            double e = 0;
-            for (int t = 0; t < windows.size(); t++) {
-                e += changed(t) ? Math.abs(windows.get(t)[0] - predicted.applyAsDouble(t)) : 0;
-            }
-            return e;
+            return errorOver(t -> changed(t) ? predicted.applyAsDouble(t) : windows.get(t)[0]);
+        }
+
+        /** Window t's prediction without anything of the node's own. */
+        double predicted(int t) {
+            return windows.get(t)[1];
         }
 
         /** Window t's prediction with the node's offset valued on the other windows (two or more). */

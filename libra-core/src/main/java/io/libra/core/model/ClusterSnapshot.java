@@ -71,6 +71,15 @@ public record ClusterSnapshot(String store, Instant capturedAt, double windowSec
         return out;
     }
 
+    /**
+     * The nodes of the regions that share keys with {@code r}, a region of another window: where its
+     * daughters sit when it was split since, or the region it went into when merged.
+     */
+    public Set<String> nodesSharingKeysWith(Region r) {
+        return regions.stream().filter(x -> x.sharesKeysWith(r)).map(Region::node)
+                .collect(Collectors.toCollection(java.util.TreeSet::new));
+    }
+
     public ClusterSnapshot withState(List<Node> newNodes, List<Region> newRegions) {
         return new ClusterSnapshot(store, capturedAt, windowSeconds, newNodes, newRegions, replication, ring);
     }

@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.function.Consumer;
 
 /**
@@ -100,12 +99,7 @@ final class PlanMemory {
         if (p.isEmpty()) {
             return "no server";
         }
-        Set<String> nodes = new TreeSet<>();
-        for (Region r : now.regions()) {
-            if (r.sharesKeysWith(p.get())) {
-                nodes.add(r.node());
-            }
-        }
+        Set<String> nodes = now.nodesSharingKeysWith(p.get());
         return nodes.size() == 1 ? nodes.iterator().next()
                 : nodes.isEmpty() ? "no server" : "several servers (its daughters on " + nodes + ")";
     }
