@@ -30,8 +30,15 @@ class VnodeRingIT {
     private static final Logger LOG = LoggerFactory.getLogger(VnodeRingIT.class);
     private static final String AUTH = "it-vnodes-secret";
     private static final int MEASURE_OPS = 12_000;
-    /** As in {@link AddNodeIT}: the advice's window is one short window, its per-node disk bytes vary by a few percent. */
-    private static final double TOLERANCE = 0.10;
+    /**
+     * Wider than {@link AddNodeIT}'s 0.10: measured minus predicted disk Max/Mean over 13 runs
+     * (2026-12-03 to 06) went from -0.03 to +0.13, mean +0.04. Both sides are noisy: the
+     * measurement's per-node local writes stand 2-5% off what the nodes' token ownership gives
+     * (two runs, ownership worked out from the logged tokens), the Max of four noisy nodes lands
+     * above the Mean of their expectations, and the advice's search keeps the tokens its own
+     * window's noise flatters most.
+     */
+    private static final double TOLERANCE = 0.15;
     /** How much worse than Cassandra's allocator, in predicted Δ, Libra's advice may be. */
     private static final double ALLOCATOR_MARGIN = 0.02;
     /** The advice runs Cassandra's allocator in a child JVM: about a second idle, far more on a busy two-core machine. */
@@ -110,12 +117,20 @@ class VnodeRingIT {
         System.out.println("VnodeRingIT: " + line);
         double ours = a.path("predicted").path("imbalanceDegree").asDouble();
         if (ours > theirs.path("imbalanceDegree").asDouble() + ALLOCATOR_MARGIN) {
-            // the window, for the offline advice (libra-sidecar --advise-add-node) to find why the search fell short
-            java.nio.file.Path saved = java.nio.file.Path.of("target", "vnode-advice-window.json");
-            java.nio.file.Files.writeString(saved, api.get("/api/v1/snapshot").raw());
-            LOG.warn("the advice fell short of the allocator's; the last window is saved in {}", saved.toAbsolutePath());
+            LOG.warn("the advice fell short of the allocator's; the last window is saved in {}", save(api.get("/api/v1/snapshot").raw()));
         }
         assertThat(ours).as(line).isLessThanOrEqualTo(theirs.path("imbalanceDegree").asDouble() + ALLOCATOR_MARGIN);
+    }
+
+    /** The window, for the offline advice ({@code libra-sidecar --advise-add-node}) to find why a prediction or search fell short. */
+    private static java.nio.file.Path save(String window) {
+        java.nio.file.Path saved = java.nio.file.Path.of("target", "vnode-advice-window.json").toAbsolutePath();
+        try {
+            java.nio.file.Files.writeString(saved, window);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return saved;
     }
 
     private static String show(JsonNode b) {
@@ -133,6 +148,9 @@ class VnodeRingIT {
         Usage.AroundJoin join = Usage.aroundJoin(ring, load, MEASURE_OPS, () -> ring.join(tokens));
         assertThat(ring.jmx(join.joined().index - 1).tokens()).as("n4 took the advised tokens")
                 .containsExactlyInAnyOrderElementsOf(tokens);
+        for (int i = 0; i < ring.nodes.size(); i++) { // with the saved window, what a miss is worked out from
+            LOG.info("after the join {} has tokens {}", ring.nodes.get(i).id(), ring.jmx(i).tokens());
+        }
         join.asPredictedBy(advice, TOLERANCE);
     }
 
@@ -177,6 +195,7 @@ class VnodeRingIT {
         assertThat(advice.body().path("predicted").path("imbalanceDegree").isNumber()).isTrue();
         Reply snapshot = api.get("/api/v1/snapshot");
         assertThat(snapshot.status()).as("a vnode ring's window is served for the offline advice").isEqualTo(200);
+        save(snapshot.raw());
         assertThat(snapshot.body().path("ring").path("n1")).hasSize(4);
         Reply rebalance = api.post("/api/v1/rebalance", AUTH, "{\"plan_id\": \"000000000000\"}");
         assertThat(rebalance.status()).isEqualTo(409);
