@@ -225,7 +225,8 @@ final class CooperativeRun {
 
     /**
      * Moves region r if a destination meets the migration conditions; otherwise queues it as a
-     * split candidate when it exceeds λ/2 and splitting may help.
+     * split candidate when it exceeds λ/2 and splitting may help, unless this run moved it
+     * ({@link WorkingState#movedInRun}).
      */
     private boolean tryMove(int r, int source, Dimension d, List<Integer> splitQueue) {
         Candidate here = Candidate.of(state, r, source, -1, d);
@@ -238,7 +239,9 @@ final class CooperativeRun {
             return true;
         }
         if (conditions.splitBound.holds(here) && splittable) {
-            splitQueue.add(r);
+            if (!state.movedInRun(r)) {
+                splitQueue.add(r);
+            }
         } else if (!splittable) {
             return moveWhole(r, source, d);
         }

@@ -38,6 +38,8 @@ final class WorkingState {
     private final List<java.util.function.IntConsumer> listeners = new ArrayList<>();
     /** Per region index, the nodes it left in this run, in order (a learnt cache only; see {@link #returnsTwice}). */
     private final Map<Integer, List<Integer>> left = new HashMap<>();
+    /** Per region index, whether this run moved it ({@link #splittable}). */
+    private final java.util.BitSet moved = new java.util.BitSet();
     private final PlacementRule placement;
     /** Per dimension, the node ids the estimate found load of their own on. */
     private final List<java.util.Set<String>> own = List.of(new java.util.HashSet<>(), new java.util.HashSet<>());
@@ -126,6 +128,16 @@ final class WorkingState {
     /** Whether the store's placement rule lets region r be split. */
     boolean splittable(int r) {
         return placement.refuseSplit(regions.get(r).id()) == null;
+    }
+
+    /**
+     * Whether this run moved region r. Such a region is no split candidate: a store refuses to
+     * split a region while it is being moved, and then has no halves to move on. Splits at a
+     * destination (a learnt block cache's moves heating it) left 170 of 566 actions refused in
+     * calm seed 10 under disk-speed, the plan half done, true Max/Mean 1.43/1.99.
+     */
+    boolean movedInRun(int r) {
+        return moved.get(r);
     }
 
     /** A'_j or B'_j. */
@@ -242,6 +254,7 @@ final class WorkingState {
             List<Integer> from = left.computeIfAbsent(r, k -> new ArrayList<>());
             from.add(src);
         }
+        moved.set(r);
         double srcBefore = deviation(src);
         double dstBefore = deviation(dst);
         shift(r, src, dst);

@@ -210,6 +210,19 @@ class SchedulingRulesTest {
         }
     }
 
+    /**
+     * A store refuses to split a region while moving it, and then has no halves to move: a region
+     * moved in a run is not split later in it, so every action of a plan can be carried out in order.
+     */
+    @Test
+    void aRegionMovedInARunIsNotSplitLaterInIt() {
+        WorkingState s = state(model(new double[][] {{1, 1}, {1, 1}}, new double[][] {{0.5, 0.5}}));
+        assertThat(s.movedInRun(0)).isFalse();
+        s.move(Candidate.of(s, 0, 0, 1, Dimension.CPU), List.of(), "to n1");
+        assertThat(s.movedInRun(0)).as("moved to n1 in this run").isTrue();
+        assertThat(s.movedInRun(1)).as("never moved").isFalse();
+    }
+
     @Test
     void criticalDimensionIsTheOneThatDictatesTheLargestDeviation() {
         WorkingState s = state(model(new double[][] {{3, 1}}, new double[][] {{1, 1.2}}));
