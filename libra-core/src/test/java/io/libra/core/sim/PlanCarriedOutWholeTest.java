@@ -30,8 +30,10 @@ class PlanCarriedOutWholeTest {
         SimCluster cluster = SimCluster.initial(s, seed);
         Workload w = new Simulator(cost).workloads(s, seed, cluster).get(0);
         Executor exec = new Executor(cost, Simulator.WINDOW_SECONDS);
+        exec.run(cluster, null, w);
+        // the first window exactly as ClosedLoop measures it
         ClusterSnapshot first = cluster.measure(w, exec.run(cluster, null, w).truth(), Simulator.WINDOW_SECONDS, START,
-                new SplittableRandom(seed));
+                new SplittableRandom(seed * 1_000_003L + 1));
         Plan plan = Planner.builder().learning(true).build().plan(PlanRequest.of(first)).plan();
         Executor.Done done = exec.run(cluster, plan, w);
         assertThat(done.skipped()).as("%d actions: %s", plan.actions().size(), plan.detail()).isZero();
