@@ -38,7 +38,7 @@ final class WorkingState {
     private final List<java.util.function.IntConsumer> listeners = new ArrayList<>();
     /** Per region index, the nodes it left in this run, in order (a learnt cache only; see {@link #returnsTwice}). */
     private final Map<Integer, List<Integer>> left = new HashMap<>();
-    /** Per region index, whether this run moved it ({@link #splittable}). */
+    /** Per region index, whether this run moved it ({@link #movedInRun}). */
     private final java.util.BitSet moved = new java.util.BitSet();
     private final PlacementRule placement;
     /** Per dimension, the node ids the estimate found load of their own on. */
