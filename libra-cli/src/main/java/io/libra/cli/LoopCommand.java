@@ -185,9 +185,11 @@ final class LoopCommand implements Callable<Integer> {
                 + "first plan within %.2f in both: %d of %d%n"
                 + "within %.2f in both by window %d: %d of %d%n"
                 + "ended more than %.2f worse than the first plan left it: %d of %d%n"
-                + "data moved from round %d on: %s, %s of the first plans' %s (target: at most 10%%)%n",
+                + "data moved from round %d on: %s, %s of the first plans' %s (target: at most 10%%)%n"
+                + "actions the executor refused: %d of %d planned%n",
                 WITHIN, first, out.size(), WITHIN, BY_WINDOW, third, out.size(), Outcome.WORSE_BY, worse, out.size(),
                 BY_WINDOW + 1, Table.bytes(later),
-                moved > 0 ? String.format(Locale.ROOT, "%.1f%%", 100 * later / moved) : "–", Table.bytes(moved));
+                moved > 0 ? String.format(Locale.ROOT, "%.1f%%", 100 * later / moved) : "–", Table.bytes(moved),
+                out.stream().mapToInt(o -> o.run().refused()).sum(), out.stream().mapToInt(o -> o.run().planned()).sum());
     }
 }

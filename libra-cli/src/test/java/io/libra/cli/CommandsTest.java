@@ -171,6 +171,14 @@ class CommandsTest {
                 .contains("ended more than 0.03 worse than the first plan left it: 0 of 1").contains("data moved from round 4 on: 0 B");
     }
 
+    /** The summary says how many of the plans' actions the executor refused (a store refuses a split of a region it is moving). */
+    @Test
+    void loopCountsTheActionsTheExecutorRefused() {
+        Cli.Result r = Cli.run("loop", "--scenarios", "paper-mixgraph", "--seeds", "1", "--rounds", "3");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).containsPattern("actions the executor refused: 0 of [1-9][0-9]* planned");
+    }
+
     /** Another shape of the hidden model scores the same runs differently (the planner sees only its measurements). */
     @Test
     void loopScoresOnTheTruthItIsGiven() {

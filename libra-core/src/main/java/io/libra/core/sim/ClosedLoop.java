@@ -30,6 +30,9 @@ public final class ClosedLoop {
     private Workload workload;
     private Plan previous;
     private int window;
+    /** The actions of every plan so far, and how many of them the executor refused. */
+    private int planned;
+    private int refused;
 
     public ClosedLoop(Scenario s, long seed, Planner planner) {
         this(s, seed, planner, CostModel.Form.BLOCKS);
@@ -56,8 +59,12 @@ public final class ClosedLoop {
         exec.run(cluster, null, workload);
     }
 
-    /** The true Max/Mean after each round and the bytes each round moved. */
-    public record Run(List<Score> after, List<Double> moved) {
+    /**
+     * The true Max/Mean after each round, the bytes each round moved, and the actions of all its
+     * plans and how many of them the executor refused (as a store refuses a split of a region it
+     * is moving, or a move of a region not where the plan says).
+     */
+    public record Run(List<Score> after, List<Double> moved, int planned, int refused) {
         public Run {
             after = List.copyOf(after);
             moved = List.copyOf(moved);
@@ -77,7 +84,7 @@ public final class ClosedLoop {
             moved.add(loop.round());
             after.add(loop.score());
         }
-        return new Run(after, moved);
+        return new Run(after, moved, loop.planned, loop.refused);
     }
 
     /** One round: measure, plan, carry the plan out; the bytes it moved. */
@@ -89,7 +96,10 @@ public final class ClosedLoop {
         if (history.size() > Simulator.HISTORY_WINDOWS) {
             history.remove(0);
         }
-        double moved = exec.run(cluster, previous, workload).movedBytes();
+        Executor.Done done = exec.run(cluster, previous, workload);
+        planned += previous.actions().size();
+        refused += done.skipped();
+        double moved = done.movedBytes();
         while (!exec.idle()) {
             moved += exec.run(cluster, null, workload).movedBytes();
         }
