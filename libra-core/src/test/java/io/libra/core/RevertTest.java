@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.libra.core.apply.PlanApplier;
 import io.libra.core.estimate.LoadModel;
+import io.libra.core.estimate.PredictionCheck;
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.model.Node;
 import io.libra.core.model.Region;
@@ -16,6 +17,7 @@ import io.libra.core.schedule.PlacementRule;
 import io.libra.core.schedule.StrategyOutcome;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** Moves measured to leave Δ worse are taken back when nothing better qualifies, and not tried again. */
@@ -326,5 +328,26 @@ class RevertTest {
         assertThat(held.takenBack()).isEqualTo(back.takenBack());
         // without them, the same plan is judged as any other
         assertThat(planner.finish(same, again, back.withTakenBack(List.of()), PlacementRule.ANY).plan().actions()).isNotEmpty();
+    }
+
+    /**
+     * The hold yields when the model refitted on the window that measured the moves would have
+     * forecast them within half the miss: the miss was the old model's, the plan is the new one's.
+     */
+    @Test
+    void aPlanAimingWhereTheTakenBackMovesAimedGoesAheadWhenTheRefittedModelExplainsTheMiss() {
+        WentWorse w = wentWorse();
+        Plan back = takenBack(w);
+        Assessment again = assess(w.before(), w.now(), back);
+        StrategyOutcome same = outcome(again, w.first().actions());
+        PredictionCheck c = again.check().orElseThrow();
+        for (double share : new double[] {0.5, 0.6}) {
+            Assessment refitted = new Assessment(again.snapshot(), again.model(), Optional.of(c.withRefitError(share * c.error())),
+                    again.estimation(), again.config(), again.started(), again.afterBalanced(), again.rival(), again.quiet(),
+                    again.step());
+            Plan p = planner.finish(same, refitted, back, PlacementRule.ANY).plan();
+            assertThat(p.detail()).as("refitted off by %.0f%% of the miss", 100 * share)
+                    .is(new org.assertj.core.api.Condition<>(d -> d.contains("not repeating them") == share > 0.5, "held iff above half"));
+        }
     }
 }
