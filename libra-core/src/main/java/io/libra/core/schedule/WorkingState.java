@@ -36,10 +36,8 @@ final class WorkingState {
     private final RegionIndex index;
     private final List<Action> actions = new ArrayList<>();
     private final List<java.util.function.IntConsumer> listeners = new ArrayList<>();
-    /** Per region index, the nodes it left in this run, in order (a learnt cache only; see {@link #returnsTwice}). */
+    /** Per region index, the nodes it left in this run, in order ({@link #returnsTwice}, {@link #movedInRun}). */
     private final Map<Integer, List<Integer>> left = new HashMap<>();
-    /** Per region index, whether this run moved it ({@link #movedInRun}). */
-    private final java.util.BitSet moved = new java.util.BitSet();
     private final PlacementRule placement;
     /** Per dimension, the node ids the estimate found load of their own on. */
     private final List<java.util.Set<String>> own = List.of(new java.util.HashSet<>(), new java.util.HashSet<>());
@@ -116,7 +114,7 @@ final class WorkingState {
      * whole run there instead left a hot node's regions unsplit: ycsb-e seed 23, CPU 1.22).
      */
     private boolean returnsTwice(int r, int dst) {
-        List<Integer> from = left.get(r);
+        List<Integer> from = model.cache().isPresent() ? left.get(r) : null;
         return from != null && from.stream().filter(n -> n == dst).count() >= 2;
     }
 
@@ -137,7 +135,7 @@ final class WorkingState {
      * calm seed 10 under disk-speed, the plan half done, true Max/Mean 1.43/1.99.
      */
     boolean movedInRun(int r) {
-        return moved.get(r);
+        return left.containsKey(r);
     }
 
     /** A'_j or B'_j. */
@@ -250,11 +248,7 @@ final class WorkingState {
 
     private void move(int r, int dst, Dimension critical, List<io.libra.core.plan.Constraint> passed, String note) {
         int src = index.nodeOf(r);
-        if (model.cache().isPresent()) {
-            List<Integer> from = left.computeIfAbsent(r, k -> new ArrayList<>());
-            from.add(src);
-        }
-        moved.set(r);
+        left.computeIfAbsent(r, k -> new ArrayList<>()).add(src);
         double srcBefore = deviation(src);
         double dstBefore = deviation(dst);
         shift(r, src, dst);
