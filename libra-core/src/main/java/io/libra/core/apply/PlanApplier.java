@@ -2,6 +2,7 @@ package io.libra.core.apply;
 
 import io.libra.core.estimate.EstimationConfig;
 import io.libra.core.estimate.LoadModel;
+import io.libra.core.estimate.RegionCosts;
 import io.libra.core.estimate.RegionLoad;
 import io.libra.core.model.Region;
 import io.libra.core.plan.Action;
@@ -22,10 +23,10 @@ import java.util.Map;
  * against the state it meets, so a plan made for another snapshot is refused whole.
  */
 public final class PlanApplier {
-    private final RegionSplitter splitter;
+    private final RegionCosts mapping;
 
     public PlanApplier(EstimationConfig estimation) {
-        this.splitter = new RegionSplitter(estimation);
+        this.mapping = RegionCosts.mapping(estimation);
     }
 
     public LoadModel apply(LoadModel model, Plan plan) {
@@ -35,6 +36,7 @@ public final class PlanApplier {
     /** The state after the actions, checked one by one as {@link #apply(LoadModel, Plan)} does. */
     public LoadModel apply(LoadModel model, List<? extends Action> actions) {
         Map<String, RegionLoad> regions = new LinkedHashMap<>();
+        RegionSplitter splitter = new RegionSplitter(model.costs(mapping));
         for (RegionLoad r : model.regions()) {
             regions.put(r.id(), r);
         }
@@ -44,7 +46,7 @@ public final class PlanApplier {
             if (a instanceof MoveAction m) {
                 move(model, regions, m, at);
             } else if (a instanceof SplitAction s) {
-                split(regions, s, at);
+                split(regions, s, at, splitter);
             } else if (a instanceof MoveTokenAction) {
                 throw new InvalidPlanException(at + ".type", "moveToken actions move a ring's token boundaries, not "
                         + "regions; the libra-cassandra sidecar plans and checks them against its ring");
@@ -75,7 +77,7 @@ public final class PlanApplier {
         regions.put(r.id(), new RegionLoad(r.region().onNode(m.to()), model.cpuOn(r, to), model.diskOn(r, to)));
     }
 
-    private void split(Map<String, RegionLoad> regions, SplitAction s, String at) {
+    private static void split(Map<String, RegionLoad> regions, SplitAction s, String at, RegionSplitter splitter) {
         RegionLoad r = existing(regions, s.region(), at + ".region");
         if (!r.region().range().strictlyContains(s.splitKey())) {
             throw new InvalidPlanException(at + ".splitKey", "key " + s.splitKey() + " is not inside region "

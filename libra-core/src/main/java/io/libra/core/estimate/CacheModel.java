@@ -5,6 +5,7 @@ import io.libra.core.model.Dimension;
 import io.libra.core.model.Node;
 import io.libra.core.model.Normalisation;
 import io.libra.core.model.Region;
+import io.libra.core.model.RegionCounters;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -104,6 +105,12 @@ public record CacheModel(double blockBytes, double maxHit, double reach, double 
         return windows > 1 ? fitError : Math.max(fitError, linearError);
     }
 
+    /** A region's disk by its counters with no read served from cache: how a split shares it between halves. */
+    public double uncachedDisk(RegionCounters c) {
+        DiskCostModel d = block();
+        return weights[1] * d.readTerm(c) + weights[2] * d.writeTerm(c);
+    }
+
     /** A region's read term at this model's block. */
     public double readTerm(Region r) {
         return block().readTerm(r.counters());
@@ -144,7 +151,7 @@ public record CacheModel(double blockBytes, double maxHit, double reach, double 
      * and a plan is checked against both ({@code Planner}).
      */
     public boolean rivalsLinear() {
-        return !beatsLinear() && fitError <= linearError * (1 + CostFit.SAME_ERROR) + CostFit.SAME_ERROR_ABSOLUTE;
+        return !beatsLinear() && CostFit.sameError(fitError, linearError);
     }
 
     /**

@@ -42,7 +42,7 @@ final class CacheSpeeds {
         /** Whether, without beating it, it predicts about as well ({@link CacheModel#rivalsLinear}). */
         boolean rivals(double linearError) {
             return !beats(linearError)
-                    && cache.fitError() <= linearError * (1 + CostFit.SAME_ERROR) + CostFit.SAME_ERROR_ABSOLUTE;
+                    && CostFit.sameError(cache.fitError(), linearError);
         }
     }
 

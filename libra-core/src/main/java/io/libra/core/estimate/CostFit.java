@@ -80,7 +80,7 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
         // predict about as well, the strongest pull toward the prior settles what the data cannot.
         int best = 0;
         for (int m = 0; m < PULLS.length; m++) {
-            if (errors[m] <= lowest * (1 + SAME_ERROR) + SAME_ERROR_ABSOLUTE) {
+            if (sameError(errors[m], lowest)) {
                 best = m;
             }
         }
@@ -225,13 +225,18 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
                 folds.nodes(), 100 * best, 100 * mappingError, describe(w))));
     }
 
+    /** Whether held-out error {@code e} predicts about as well as {@code lowest}: within their noise. */
+    static boolean sameError(double e, double lowest) {
+        return e <= lowest * (1 + SAME_ERROR) + SAME_ERROR_ABSOLUTE;
+    }
+
     /** The fit of lower held-out error, if any; the simpler one where they predict about as well. */
     private static Optional<CostFit> lower(Optional<CostFit> simpler, Optional<CostFit> richer) {
         if (simpler.isEmpty() || richer.isEmpty()) {
             return simpler.isPresent() ? simpler : richer;
         }
         double e = richer.get().fitError();
-        return simpler.get().fitError() <= e * (1 + SAME_ERROR) + SAME_ERROR_ABSOLUTE ? simpler : richer;
+        return sameError(simpler.get().fitError(), e) ? simpler : richer;
     }
 
     private static String collinearNote(boolean[] dropped) {

@@ -5,6 +5,7 @@ import io.libra.core.model.Dimension;
 import io.libra.core.model.Node;
 import io.libra.core.model.Normalisation;
 import io.libra.core.model.Region;
+import io.libra.core.model.RegionCounters;
 import io.libra.core.plan.Estimation;
 import io.libra.core.plan.OwnLoad;
 import java.util.ArrayList;
@@ -13,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
+import java.util.function.ToDoubleFunction;
 import java.util.function.UnaryOperator;
 
 /**
@@ -47,12 +49,14 @@ public final class Estimator {
      *              as the linear model without beating it ({@link CacheModel#rivalsLinear}); else with
      *              speeds of their own (CPU or disk) on nodes whose total strays while no window has shown them
      *              to have one ({@link NodeBackgrounds#untoldSpeeds}); else empty
+     * @param shapes how the learnt background differs between nodes of unequal size, per dimension
      */
     public record Estimate(LoadModel model, Estimation estimation, CostFit cpu, CostFit disk, NodeBackgrounds cpuOwn,
-                           NodeBackgrounds diskOwn, Optional<CacheModel> cache, Optional<Rival> rival) {
+                           NodeBackgrounds diskOwn, Optional<CacheModel> cache, Optional<Rival> rival,
+                           BackgroundShape.Both shapes) {
         public Estimate(LoadModel model, Estimation estimation, CostFit cpu, CostFit disk, NodeBackgrounds cpuOwn,
-                        NodeBackgrounds diskOwn, Optional<CacheModel> cache) {
-            this(model, estimation, cpu, disk, cpuOwn, diskOwn, cache, Optional.empty());
+                        NodeBackgrounds diskOwn, Optional<CacheModel> cache, BackgroundShape.Both shapes) {
+            this(model, estimation, cpu, disk, cpuOwn, diskOwn, cache, Optional.empty(), shapes);
         }
     }
 
@@ -94,7 +98,9 @@ public final class Estimator {
         History.check(now, history);
         List<ClusterSnapshot> windows = new ArrayList<>(history);
         windows.add(now);
-        List<NodeSample> samples = samples(windows);
+        Shaped shaped = shapes(now, windows);
+        BackgroundShape.Both shapes = shaped.shapes();
+        List<NodeSample> samples = samples(windows, shapes);
         Fitted cpuFit = refined(now, fit(Dimension.CPU, samples), samples, kinds(remembered, Dimension.CPU));
         CostFit cpu = cpuFit.fit();
         NodeBackgrounds cpuOwn = cpuFit.own();
@@ -110,21 +116,23 @@ public final class Estimator {
         Fitted diskFit = cache.isPresent() ? new Fitted(diskFirst, cacheOwn, diskFirst.fitError()) : linear;
         CostFit disk = diskFit.fit();
         NodeBackgrounds diskOwn = diskFit.own();
-        Estimate partial = new Estimate(null, null, cpu, disk, cpuOwn, diskOwn, cache);
+        Estimate partial = new Estimate(null, null, cpu, disk, cpuOwn, diskOwn, cache, shapes);
         LoadModel model = share(now, partial);
         String cpuModel = label(now, cpu);
         String diskModel = cache.isPresent() ? Estimation.LEARNT : label(now, disk);
         double diskError = cache.map(c -> c.forecastError(windows.size())).orElse(diskFit.error());
         Estimation e = new Estimation(cpuModel.equals(diskModel) ? cpuModel : cpuModel + "/" + diskModel,
-                windows.size(), fitError(now, cpuFit.error(), diskError), Double.NaN,
-                "cpu: " + detail(now, cpu, cpuOwn) + "; disk: "
+                windows.size(), fitError(now, shaped.claimed(Dimension.CPU, cpuFit.error(), windows.size()),
+                        shaped.claimed(Dimension.DISK, diskError, windows.size())), Double.NaN,
+                "cpu: " + detail(now, cpu, cpuOwn, shapes.cpu()) + "; disk: "
                         + cache.map(c -> c.describe() + (cacheOwn.detail().isEmpty() ? "" : ", " + cacheOwn.detail()))
-                                .orElseGet(() -> detail(now, disk, diskOwn)),
+                                .orElseGet(() -> detail(now, disk, diskOwn, shapes.disk())),
                 ownLoad(now, cpuOwn, diskOwn));
         Optional<Rival> rival = (cache.isPresent() ? Optional.<CacheModel>empty()
                 : cache(candidate, sped, CacheModel::rivalsLinear, l -> l.rivals(linear.error()))).map(c -> Rival.cache(
-                share(now, new Estimate(null, null, cpu, disk, cpuOwn, cacheOwn, Optional.of(c))), c));
-        return new Estimate(model, e, cpu, disk, cpuOwn, diskOwn, cache, rival.or(() -> speedRival(now, samples, partial)));
+                share(now, new Estimate(null, null, cpu, disk, cpuOwn, cacheOwn, Optional.of(c), shapes)), c));
+        return new Estimate(model, e, cpu, disk, cpuOwn, diskOwn, cache, rival.or(() -> speedRival(now, samples, partial)),
+                shapes);
     }
 
     /**
@@ -167,7 +175,7 @@ public final class Estimator {
     private LoadModel sharedWith(ClusterSnapshot now, Estimate e, Optional<NodeBackgrounds> cpu,
                                  Optional<NodeBackgrounds> disk) {
         return share(now, new Estimate(null, null, e.cpu(), e.disk(), cpu.orElse(e.cpuOwn()), disk.orElse(e.diskOwn()),
-                e.cache()));
+                e.cache(), e.shapes()));
     }
 
     /** {@link NodeBackgrounds#untoldSpeeds} in {@code fit}'s dimension, unless it is measured per region. */
@@ -180,11 +188,21 @@ public final class Estimator {
     /** {@code window}'s node totals shared among its regions by {@code e}'s cost model (an earlier window, replayed). */
     public LoadModel share(ClusterSnapshot window, Estimate e) {
         LoadSharing.Rule disk = e.cache().map(c -> cacheRule(window, c))
-                .orElseGet(() -> rule(e.disk(), MetricMapping.diskRule(config), e.diskOwn()));
-        LoadModel model = LoadSharing.share(window, rule(e.cpu(), MetricMapping.cpuRule(config), e.cpuOwn()), disk);
+                .orElseGet(() -> rule(e.disk(), MetricMapping.diskRule(config), e.diskOwn(), e.shapes().disk()));
+        LoadModel model = LoadSharing.share(window,
+                rule(e.cpu(), MetricMapping.cpuRule(config), e.cpuOwn(), e.shapes().cpu()), disk);
         model = withSpeeds(model, window, Dimension.CPU, e.cpuOwn());
         model = withSpeeds(model, window, Dimension.DISK, e.diskOwn());
+        model = model.withCosts(new RegionCosts(cost(e.cpu()), e.cache().<ToDoubleFunction<RegionCounters>>map(
+                c -> c::uncachedDisk).orElseGet(() -> cost(e.disk()))));
         return e.cache().map(model::withCache).orElse(model);
+    }
+
+    /** A region's cost by its counters under {@code fit}: its learnt weights, else the paper's mapping. */
+    private ToDoubleFunction<RegionCounters> cost(CostFit fit) {
+        RegionCosts mapping = RegionCosts.mapping(config);
+        return fit.learnt() ? c -> fit.cost(features.of(c))
+                : fit.dimension() == Dimension.CPU ? mapping.cpu() : mapping.disk();
     }
 
     /** {@code model} where the nodes {@code own} found a speed of their own in d run region work at it. */
@@ -272,14 +290,14 @@ public final class Estimator {
         return out;
     }
 
-    private LoadSharing.Rule rule(CostFit fit, LoadSharing.Rule mapping, NodeBackgrounds own) {
+    private LoadSharing.Rule rule(CostFit fit, LoadSharing.Rule mapping, NodeBackgrounds own, BackgroundShape shape) {
         if (!fit.learnt()) {
             return new LoadSharing.Rule(mapping.cost(), mapping.background(), own);
         }
         double phi = fit.weights()[CostFeatures.FOLLOWERS];
         double[] prior = CostFeatures.prior(fit.dimension(), config);
         return new LoadSharing.Rule(r -> fit.cost(features.of(r.counters())), fit.background(), own,
-                s -> Followers.of(s, fit.dimension(), phi, prior));
+                s -> Followers.of(s, fit.dimension(), phi, prior), shape);
     }
 
     private static String label(ClusterSnapshot now, CostFit fit) {
@@ -289,13 +307,13 @@ public final class Estimator {
         return fit.learnt() ? Estimation.LEARNT : Estimation.MAPPING;
     }
 
-    private static String detail(ClusterSnapshot now, CostFit fit, NodeBackgrounds own) {
+    private static String detail(ClusterSnapshot now, CostFit fit, NodeBackgrounds own, BackgroundShape shape) {
         if (LoadSharing.allMeasured(now, fit.dimension())) {
             return "measured per region";
         }
         String aside = LoadSharing.setAside(now, fit.dimension());
         String fitted = fit.learnt() && fit.background() > 0 && now.hasCapacities()
-                ? fit.detail() + " (per node of mean size; each node's in proportion to its capacity)" : fit.detail();
+                ? fit.detail() + " (per node of mean size; " + shape.describe() + ")" : fit.detail();
         fitted = own.detail().isEmpty() ? fitted : fitted + "; " + own.detail();
         return aside.isEmpty() ? fitted : fitted + "; " + aside;
     }
@@ -313,8 +331,46 @@ public final class Estimator {
         return Double.isNaN(d) ? c : Math.max(c, d);
     }
 
+    /**
+     * The background's shape in each dimension ({@link BackgroundShape}): in proportion to capacity,
+     * unless the same background on each node predicts held-out nodes better by more than their
+     * errors' noise ({@link CostFit#sameError}). Only a cluster that declares capacities has a choice.
+     */
+    private Shaped shapes(ClusterSnapshot now, List<ClusterSnapshot> windows) {
+        if (!learn || !now.hasCapacities()) {
+            return new Shaped(BackgroundShape.Both.CAPACITY, 0, 0);
+        }
+        List<NodeSample> byCapacity = samples(windows, BackgroundShape.Both.CAPACITY);
+        List<NodeSample> byNode = samples(windows, BackgroundShape.Both.NODE);
+        double[] cpu = {fit(Dimension.CPU, byCapacity).fitError(), fit(Dimension.CPU, byNode).fitError()};
+        double[] disk = {fit(Dimension.DISK, byCapacity).fitError(), fit(Dimension.DISK, byNode).fitError()};
+        BackgroundShape c = better(cpu);
+        BackgroundShape d = better(disk);
+        return new Shaped(new BackgroundShape.Both(c, d), c == BackgroundShape.NODE ? cpu[0] : 0,
+                d == BackgroundShape.NODE ? disk[0] : 0);
+    }
+
+    /** NODE where its held-out error ({@code errors[1]}) is below capacity's ({@code errors[0]}) beyond their noise. */
+    private static BackgroundShape better(double[] errors) {
+        return errors[1] < errors[0] && !CostFit.sameError(errors[0], errors[1]) ? BackgroundShape.NODE
+                : BackgroundShape.CAPACITY;
+    }
+
+    /**
+     * The shapes chosen, and per dimension the held-out error of the shape passed over (0 where
+     * capacity was kept). One window judged the choice only on the layout it explains, so a forecast
+     * of another layout from it claims no less error than the shape it beat there, as a block cache
+     * learnt from one window does ({@link CacheModel#forecastError}).
+     */
+    private record Shaped(BackgroundShape.Both shapes, double cpuPassedOver, double diskPassedOver) {
+        double claimed(Dimension d, double error, int windows) {
+            double over = d == Dimension.CPU ? cpuPassedOver : diskPassedOver;
+            return windows > 1 || Double.isNaN(error) ? error : Math.max(error, over);
+        }
+    }
+
     /** One sample per node per window: its measured totals and the summed features of its regions. */
-    private List<NodeSample> samples(List<ClusterSnapshot> windows) {
+    private List<NodeSample> samples(List<ClusterSnapshot> windows, BackgroundShape.Both shapes) {
         List<NodeSample> out = new ArrayList<>();
         for (int w = 0; w < windows.size(); w++) {
             ClusterSnapshot s = windows.get(w);
@@ -332,8 +388,8 @@ public final class Estimator {
                             .computeIfAbsent(from, k -> new double[CostFeatures.count()]));
                 }
             }
-            double[] cpuSize = Normalisation.sizes(s, Dimension.CPU);
-            double[] diskSize = Normalisation.sizes(s, Dimension.DISK);
+            double[] cpuSize = shapes.cpu().sizes(s, Dimension.CPU);
+            double[] diskSize = shapes.disk().sizes(s, Dimension.DISK);
             double[] cpuReplicas = replicas(s, byNode, Dimension.CPU);
             double[] diskReplicas = replicas(s, byNode, Dimension.DISK);
             for (int j = 0; j < s.nodes().size(); j++) {

@@ -39,6 +39,8 @@ public final class LoadModel {
     private final double[][] speed;
     /** Per dimension (CPU, disk), the replica writes nodes apply for regions led elsewhere; null when none. */
     private final Followers[] followers;
+    /** The cost that shared each dimension's node totals among regions; null: the paper's mapping. */
+    private final RegionCosts costs;
 
     /**
      * A cache model on a layout: node j's disk in another layout is {@code start[j]} plus what the
@@ -64,12 +66,13 @@ public final class LoadModel {
     }
 
     public LoadModel(List<Node> nodes, List<RegionLoad> regions, double[] baseCpu, double[] baseDisk) {
-        this(nodes, regions, baseCpu, baseDisk, null, new double[2][], new Followers[2]);
+        this(nodes, regions, baseCpu, baseDisk, null, new double[2][], new Followers[2], null);
     }
 
     private LoadModel(List<Node> nodes, List<RegionLoad> regions, double[] baseCpu, double[] baseDisk, Cache cache,
-                      double[][] speed, Followers[] followers) {
+                      double[][] speed, Followers[] followers, RegionCosts costs) {
         this.nodes = List.copyOf(nodes);
+        this.costs = costs;
         this.cache = cache;
         this.speed = speed.clone();
         this.followers = followers.clone();
@@ -139,7 +142,7 @@ public final class LoadModel {
 
     /** The same nodes and base load with another region layout (a plan's predicted state). */
     public LoadModel withRegions(List<RegionLoad> newRegions) {
-        return new LoadModel(nodes, newRegions, baseCpu, baseDisk, cache, speed, followers);
+        return new LoadModel(nodes, newRegions, baseCpu, baseDisk, cache, speed, followers, costs);
     }
 
     /**
@@ -159,7 +162,7 @@ public final class LoadModel {
                 }
             }
         }
-        return new LoadModel(nodes, regions, bc, bd, cache, speed, f);
+        return new LoadModel(nodes, regions, bc, bd, cache, speed, f, costs);
     }
 
     /**
@@ -211,7 +214,7 @@ public final class LoadModel {
                 fixedReplicas(d, at, movable, bases[d.ordinal()]);
             }
         }
-        LoadModel m = new LoadModel(kept, movable, bases[0], bases[1], null, keptSpeed, f);
+        LoadModel m = new LoadModel(kept, movable, bases[0], bases[1], null, keptSpeed, f, costs);
         return cache == null ? m : m.withCache(cache.model());
     }
 
@@ -238,7 +241,17 @@ public final class LoadModel {
         }
         return new LoadModel(nodes, regions, baseCpu, baseDisk, new Cache(model, disk.clone(), modelled,
                 speed[Dimension.DISK.ordinal()]), speed,
-                followers);
+                followers, costs);
+    }
+
+    /** The same loads, shared among regions by {@code by}: splits share a region's load by it too. */
+    public LoadModel withCosts(RegionCosts by) {
+        return new LoadModel(nodes, regions, baseCpu, baseDisk, cache, speed, followers, by);
+    }
+
+    /** The cost that shared the node totals among regions, or {@code otherwise} when none was recorded. */
+    public RegionCosts costs(RegionCosts otherwise) {
+        return costs == null ? otherwise : costs;
     }
 
     /** The learnt block cache node disk follows, if any. */
@@ -274,7 +287,7 @@ public final class LoadModel {
             bd[j] += r.disk() * (1 - share.disk());
             moving.add(new RegionLoad(r.region(), r.cpu() * share.cpu(), r.disk() * share.disk()));
         }
-        return new LoadModel(nodes, moving, bc, bd, cache, speed, followers);
+        return new LoadModel(nodes, moving, bc, bd, cache, speed, followers, costs);
     }
 
     /**
@@ -295,7 +308,7 @@ public final class LoadModel {
                 base[j] += before[j] - after[j];
             }
         }
-        return new LoadModel(nodes, regions, bases[0], bases[1], cache, next, followers);
+        return new LoadModel(nodes, regions, bases[0], bases[1], cache, next, followers, costs);
     }
 
     /** Region r's CPU were it on node j (its own CPU on its node). */

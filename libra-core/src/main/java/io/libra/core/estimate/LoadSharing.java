@@ -3,7 +3,6 @@ package io.libra.core.estimate;
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.model.Dimension;
 import io.libra.core.model.Node;
-import io.libra.core.model.Normalisation;
 import io.libra.core.model.Region;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -31,16 +30,16 @@ final class LoadSharing {
 
     /**
      * How one dimension is shared: the cost that weighs regions and the base each node keeps, a
-     * background per node of mean size (each node's in proportion to its size) plus its own offset.
+     * background per node of mean size (each node's by the {@link BackgroundShape}) plus its own offset.
      */
     record Rule(RegionCost cost, double background, NodeBackgrounds own,
-                java.util.function.Function<ClusterSnapshot, Followers> followers) {
+                java.util.function.Function<ClusterSnapshot, Followers> followers, BackgroundShape shape) {
         Rule(RegionCost cost, double background) {
             this(cost, background, NodeBackgrounds.NONE);
         }
 
         Rule(RegionCost cost, double background, NodeBackgrounds own) {
-            this(cost, background, own, s -> null);
+            this(cost, background, own, s -> null, BackgroundShape.CAPACITY);
         }
 
         /** A node of its own speed runs its share of the background at that speed too. */
@@ -175,7 +174,7 @@ final class LoadSharing {
             double[] measured = coverage.measured();
             double[] base = new double[n];
             double[] scale = new double[n];
-            double[] size = Normalisation.sizes(s, d);
+            double[] size = rule.shape().sizes(s, d);
             boolean[] byMeasure = new boolean[n];
             for (int j = 0; j < n; j++) {
                 double load = s.nodes().get(j).measured(d);

@@ -1,6 +1,6 @@
 package io.libra.core.schedule;
 
-import io.libra.core.estimate.EstimationConfig;
+import io.libra.core.estimate.RegionCosts;
 import io.libra.core.model.Dimension;
 import io.libra.core.model.RegionCounters;
 import io.libra.core.split.RegionSplitter;
@@ -23,7 +23,7 @@ final class SplitProposer {
 
     private final WorkingState state;
     private final SchedulerConfig config;
-    private final EstimationConfig estimation;
+    private final RegionCosts costs;
     private final RegionSplitter splitter;
     private final SplitBound bound;
 
@@ -33,8 +33,8 @@ final class SplitProposer {
         this.state = state;
         this.coolestLoad = coolestLoad;
         this.config = context.config();
-        this.estimation = context.estimation();
-        this.splitter = new RegionSplitter(estimation);
+        this.costs = state.costs();
+        this.splitter = new RegionSplitter(costs);
         this.bound = new SplitBound(config.splitBound());
     }
 
@@ -99,6 +99,6 @@ final class SplitProposer {
     }
 
     private ToDoubleFunction<RegionCounters> weight(Dimension d) {
-        return d == Dimension.CPU ? estimation::cpuWeight : c -> estimation.disk().cost(c);
+        return c -> costs.of(d, c);
     }
 }

@@ -10,6 +10,7 @@ import io.libra.core.plan.MoveAction;
 import io.libra.core.plan.NodeDeviation;
 import io.libra.core.plan.Reason;
 import io.libra.core.plan.SplitAction;
+import io.libra.core.estimate.RegionCosts;
 import io.libra.core.split.RegionSplitter;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -28,6 +29,7 @@ final class WorkingState {
     private static final int DISK = 1;
 
     private final LoadModel model;
+    private final RegionCosts costs;
     private final RegionSplitter splitter;
     private final int nodes;
     private final double[][] load;
@@ -58,7 +60,8 @@ final class WorkingState {
     WorkingState(LoadModel model, PlanningContext context, GrossFlow flows) {
         this.model = model;
         this.flows = flows.copy();
-        this.splitter = new RegionSplitter(context.estimation());
+        this.costs = model.costs(RegionCosts.mapping(context.estimation()));
+        this.splitter = new RegionSplitter(costs);
         this.placement = context.placement();
         for (io.libra.core.plan.OwnLoad o : context.ownLoad()) {
             for (Dimension d : Dimension.values()) {
@@ -304,6 +307,11 @@ final class WorkingState {
             }
         }
         return sum;
+    }
+
+    /** The cost a split shares a region's load by ({@link RegionCosts}). */
+    RegionCosts costs() {
+        return costs;
     }
 
     /**

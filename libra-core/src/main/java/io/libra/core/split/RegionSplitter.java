@@ -1,6 +1,7 @@
 package io.libra.core.split;
 
 import io.libra.core.estimate.EstimationConfig;
+import io.libra.core.estimate.RegionCosts;
 import io.libra.core.estimate.RegionLoad;
 import io.libra.core.model.KeyBucket;
 import io.libra.core.model.KeyRange;
@@ -16,10 +17,15 @@ import java.util.List;
  * bucket by key-space position); without one, load is assumed uniform over the key space.
  */
 public final class RegionSplitter {
-    private final EstimationConfig estimation;
+    private final RegionCosts costs;
 
     public RegionSplitter(EstimationConfig estimation) {
-        this.estimation = estimation;
+        this(RegionCosts.mapping(estimation));
+    }
+
+    /** @param costs what shares the region's estimated load between the halves ({@link RegionCosts}) */
+    public RegionSplitter(RegionCosts costs) {
+        this.costs = costs;
     }
 
     public record Halves(RegionLoad left, RegionLoad right) {
@@ -44,8 +50,8 @@ public final class RegionSplitter {
         RegionCounters rightCounters = minus(r.counters(), leftCounters);
         double keyShare = Keys.position(r.range(), splitKey);
         double opsShare = r.counters().ops() > 0 ? leftCounters.ops() / r.counters().ops() : keyShare;
-        double cpuShare = fraction(estimation.cpuWeight(leftCounters), estimation.cpuWeight(r.counters()), opsShare);
-        double diskShare = fraction(estimation.disk().cost(leftCounters), estimation.disk().cost(r.counters()), opsShare);
+        double cpuShare = fraction(costs.cpu().applyAsDouble(leftCounters), costs.cpu().applyAsDouble(r.counters()), opsShare);
+        double diskShare = fraction(costs.disk().applyAsDouble(leftCounters), costs.disk().applyAsDouble(r.counters()), opsShare);
         double sizeShare = r.histogram().isEmpty() ? keyShare : (opsShare + keyShare) / 2;
         Region left = new Region(leftId(r.id()), r.table(), r.range().left(splitKey), r.node(),
                 r.sizeBytes() * sizeShare, leftCounters, leftBuckets, r.rangeId());

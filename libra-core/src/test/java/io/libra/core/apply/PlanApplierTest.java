@@ -4,9 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.libra.core.Clusters;
+import io.libra.core.estimate.DiskCostModel;
 import io.libra.core.estimate.EstimationConfig;
 import io.libra.core.estimate.LoadModel;
 import io.libra.core.estimate.MetricMapping;
+import io.libra.core.estimate.RegionCosts;
+import io.libra.core.model.KeyBucket;
+import io.libra.core.model.KeyRange;
+import io.libra.core.model.Region;
+import io.libra.core.model.RegionCounters;
 import io.libra.core.model.Dimension;
 import io.libra.core.plan.*;
 import java.util.List;
@@ -55,6 +61,29 @@ class PlanApplierTest {
                 new MoveAction("b", "n0", "n1", 1, WHY)));
         assertThat(after.regions()).extracting(r -> r.id()).containsExactlyInAnyOrder("a", "b", "r1");
         assertThat(after.total(Dimension.CPU)).isCloseTo(model.total(Dimension.CPU), org.assertj.core.data.Offset.offset(1e-12));
+    }
+
+    @Test
+    void aSplitSharesTheRegionsLoadByTheCostThatSharedTheNodeTotals() {
+        RegionCounters small = new RegionCounters(90, 0, 9_000, 0);
+        RegionCounters large = new RegionCounters(10, 0, 655_360, 0);
+        Region whole = new Region("r0", "t", new KeyRange("", "80"), "n0", 1e6, small.plus(large),
+                List.of(new KeyBucket("40", small), new KeyBucket("80", large)), null);
+        LoadModel mapped = new MetricMapping(EstimationConfig.DEFAULT).estimate(Clusters.snapshot(2, List.of(whole)));
+        LoadModel byBytes = mapped.withCosts(new RegionCosts(RegionCounters::readOps, RegionCounters::readBytes));
+        Plan split = plan(new SplitAction("r0", "40", "a", "b", 0.5, WHY));
+        double disk = mapped.regions().get(0).disk();
+
+        // the mapping floors each small read at a 4 KiB block; learnt weights on bytes alone do not
+        assertThat(diskOf(applier.apply(mapped, split), "a") / disk).isCloseTo(
+                DiskCostModel.DEFAULT.cost(small) / DiskCostModel.DEFAULT.cost(small.plus(large)),
+                org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(diskOf(applier.apply(byBytes, split), "a") / disk)
+                .isCloseTo(9_000.0 / (9_000 + 655_360), org.assertj.core.data.Offset.offset(1e-9));
+    }
+
+    private static double diskOf(LoadModel m, String region) {
+        return m.regions().stream().filter(r -> r.id().equals(region)).findFirst().orElseThrow().disk();
     }
 
     @Test
