@@ -19,10 +19,6 @@ public enum BackgroundShape {
     public record Both(BackgroundShape cpu, BackgroundShape disk) {
         public static final Both CAPACITY = new Both(BackgroundShape.CAPACITY, BackgroundShape.CAPACITY);
         static final Both NODE = new Both(BackgroundShape.NODE, BackgroundShape.NODE);
-
-        public BackgroundShape of(Dimension d) {
-            return d == Dimension.CPU ? cpu : disk;
-        }
     }
 
     private final String describe;

@@ -3,7 +3,6 @@ package io.libra.core.estimate;
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.model.Dimension;
 import io.libra.core.model.Node;
-import io.libra.core.model.Normalisation;
 import io.libra.core.model.Region;
 import io.libra.core.model.RegionCounters;
 import io.libra.core.plan.Estimation;
