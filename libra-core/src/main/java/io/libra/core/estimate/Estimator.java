@@ -99,7 +99,7 @@ public final class Estimator {
         windows.add(now);
         Shaped shaped = shapes(now, windows);
         BackgroundShape.Both shapes = shaped.shapes();
-        List<NodeSample> samples = samples(windows, shapes);
+        List<NodeSample> samples = shaped.samples();
         Fitted cpuFit = refined(now, fit(Dimension.CPU, samples), samples, kinds(remembered, Dimension.CPU));
         CostFit cpu = cpuFit.fit();
         NodeBackgrounds cpuOwn = cpuFit.own();
@@ -187,9 +187,8 @@ public final class Estimator {
     /** {@code window}'s node totals shared among its regions by {@code e}'s cost model (an earlier window, replayed). */
     public LoadModel share(ClusterSnapshot window, Estimate e) {
         LoadSharing.Rule disk = e.cache().map(c -> cacheRule(window, c))
-                .orElseGet(() -> rule(e.disk(), MetricMapping.diskRule(config), e.diskOwn(), e.shapes().disk()));
-        LoadModel model = LoadSharing.share(window,
-                rule(e.cpu(), MetricMapping.cpuRule(config), e.cpuOwn(), e.shapes().cpu()), disk);
+                .orElseGet(() -> rule(e.disk(), e.diskOwn(), e.shapes().disk()));
+        LoadModel model = LoadSharing.share(window, rule(e.cpu(), e.cpuOwn(), e.shapes().cpu()), disk);
         model = withSpeeds(model, window, Dimension.CPU, e.cpuOwn());
         model = withSpeeds(model, window, Dimension.DISK, e.diskOwn());
         model = model.withCosts(new RegionCosts(cost(e.cpu()), e.cache().<ToDoubleFunction<RegionCounters>>map(
@@ -289,14 +288,15 @@ public final class Estimator {
         return out;
     }
 
-    private LoadSharing.Rule rule(CostFit fit, LoadSharing.Rule mapping, NodeBackgrounds own, BackgroundShape shape) {
+    /** How {@code fit}'s dimension is shared: by its cost ({@link #cost}), with its background where learnt. */
+    private LoadSharing.Rule rule(CostFit fit, NodeBackgrounds own, BackgroundShape shape) {
+        LoadSharing.RegionCost cost = LoadSharing.byCounters(cost(fit));
         if (!fit.learnt()) {
-            return new LoadSharing.Rule(mapping.cost(), mapping.background(), own);
+            return new LoadSharing.Rule(cost, 0, own);
         }
         double phi = fit.weights()[CostFeatures.FOLLOWERS];
         double[] prior = CostFeatures.prior(fit.dimension(), config);
-        return new LoadSharing.Rule(r -> fit.cost(features.of(r.counters())), fit.background(), own,
-                s -> Followers.of(s, fit.dimension(), phi, prior), shape);
+        return new LoadSharing.Rule(cost, fit.background(), own, s -> Followers.of(s, fit.dimension(), phi, prior), shape);
     }
 
     private static String label(ClusterSnapshot now, CostFit fit) {
@@ -336,17 +336,18 @@ public final class Estimator {
      * errors' noise ({@link CostFit#sameError}). Only a cluster that declares capacities has a choice.
      */
     private Shaped shapes(ClusterSnapshot now, List<ClusterSnapshot> windows) {
-        if (!learn || !now.hasCapacities()) {
-            return new Shaped(BackgroundShape.Both.CAPACITY, 0, 0);
-        }
         List<NodeSample> byCapacity = samples(windows, BackgroundShape.Both.CAPACITY);
+        if (!learn || !now.hasCapacities()) {
+            return new Shaped(BackgroundShape.Both.CAPACITY, byCapacity, 0, 0);
+        }
         List<NodeSample> byNode = samples(windows, BackgroundShape.Both.NODE);
         double[] cpu = {fit(Dimension.CPU, byCapacity).fitError(), fit(Dimension.CPU, byNode).fitError()};
         double[] disk = {fit(Dimension.DISK, byCapacity).fitError(), fit(Dimension.DISK, byNode).fitError()};
-        BackgroundShape c = better(cpu);
-        BackgroundShape d = better(disk);
-        return new Shaped(new BackgroundShape.Both(c, d), c == BackgroundShape.NODE ? cpu[0] : 0,
-                d == BackgroundShape.NODE ? disk[0] : 0);
+        BackgroundShape.Both chosen = new BackgroundShape.Both(better(cpu), better(disk));
+        List<NodeSample> samples = chosen.equals(BackgroundShape.Both.CAPACITY) ? byCapacity
+                : chosen.equals(BackgroundShape.Both.NODE) ? byNode : samples(windows, chosen);
+        return new Shaped(chosen, samples, chosen.cpu() == BackgroundShape.NODE ? cpu[0] : 0,
+                chosen.disk() == BackgroundShape.NODE ? disk[0] : 0);
     }
 
     /** NODE where its held-out error ({@code errors[1]}) is below capacity's ({@code errors[0]}) beyond their noise. */
@@ -356,12 +357,14 @@ public final class Estimator {
     }
 
     /**
-     * The shapes chosen, and per dimension the held-out error of the shape passed over (0 where
+     * The shapes chosen, the node samples with each dimension's background in its shape, and per
+     * dimension the held-out error of the shape passed over (0 where
      * capacity was kept). One window judged the choice only on the layout it explains, so a forecast
      * of another layout from it claims no less error than the shape it beat there, as a block cache
      * learnt from one window does ({@link CacheModel#forecastError}).
      */
-    private record Shaped(BackgroundShape.Both shapes, double cpuPassedOver, double diskPassedOver) {
+    private record Shaped(BackgroundShape.Both shapes, List<NodeSample> samples, double cpuPassedOver,
+                          double diskPassedOver) {
         double claimed(Dimension d, double error, int windows) {
             double over = d == Dimension.CPU ? cpuPassedOver : diskPassedOver;
             return windows > 1 || Double.isNaN(error) ? error : Math.max(error, over);

@@ -28,6 +28,11 @@ final class LoadSharing {
         double of(Region r);
     }
 
+    /** The cost of a region's counters. */
+    static RegionCost byCounters(java.util.function.ToDoubleFunction<io.libra.core.model.RegionCounters> cost) {
+        return r -> cost.applyAsDouble(r.counters());
+    }
+
     /**
      * How one dimension is shared: the cost that weighs regions and the base each node keeps, a
      * background per node of mean size (each node's by the {@link BackgroundShape}) plus its own offset.

@@ -24,11 +24,11 @@ public final class MetricMapping {
         return LoadSharing.share(snapshot, cpuRule(config), diskRule(config));
     }
 
-    static LoadSharing.Rule cpuRule(EstimationConfig c) {
-        return new LoadSharing.Rule(r -> c.cpuWeight(r.counters()), 0);
+    private static LoadSharing.Rule cpuRule(EstimationConfig c) {
+        return new LoadSharing.Rule(LoadSharing.byCounters(RegionCosts.mapping(c).cpu()), 0);
     }
 
-    static LoadSharing.Rule diskRule(EstimationConfig c) {
-        return new LoadSharing.Rule(r -> c.disk().cost(r.counters()), 0);
+    private static LoadSharing.Rule diskRule(EstimationConfig c) {
+        return new LoadSharing.Rule(LoadSharing.byCounters(RegionCosts.mapping(c).disk()), 0);
     }
 }

@@ -2,6 +2,7 @@ package io.libra.core.schedule;
 
 import io.libra.core.estimate.GrossFlow;
 import io.libra.core.estimate.LoadModel;
+import io.libra.core.estimate.RegionCosts;
 import io.libra.core.estimate.RegionLoad;
 import io.libra.core.model.Dimension;
 import io.libra.core.model.Normalisation;
@@ -10,7 +11,6 @@ import io.libra.core.plan.MoveAction;
 import io.libra.core.plan.NodeDeviation;
 import io.libra.core.plan.Reason;
 import io.libra.core.plan.SplitAction;
-import io.libra.core.estimate.RegionCosts;
 import io.libra.core.split.RegionSplitter;
 import java.util.ArrayList;
 import java.util.Arrays;

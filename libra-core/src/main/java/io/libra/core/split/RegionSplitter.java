@@ -1,6 +1,5 @@
 package io.libra.core.split;
 
-import io.libra.core.estimate.EstimationConfig;
 import io.libra.core.estimate.RegionCosts;
 import io.libra.core.estimate.RegionLoad;
 import io.libra.core.model.KeyBucket;
@@ -18,10 +17,6 @@ import java.util.List;
  */
 public final class RegionSplitter {
     private final RegionCosts costs;
-
-    public RegionSplitter(EstimationConfig estimation) {
-        this(RegionCosts.mapping(estimation));
-    }
 
     /** @param costs what shares the region's estimated load between the halves ({@link RegionCosts}) */
     public RegionSplitter(RegionCosts costs) {
