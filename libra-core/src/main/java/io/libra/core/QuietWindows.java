@@ -30,7 +30,7 @@ public record QuietWindows(int windows, double delta) {
         Map<String, String> layout = now.placement();
         Set<String> nodes = now.nodeIds();
         List<ClusterSnapshot> quiet = new ArrayList<>(List.of(now));
-        for (int i = history.size() - 1; i >= 0 && alike(history.get(i), nodes, layout); i--) {
+        for (int i = history.size() - 1; i >= 0 && alike(history.get(i), now, nodes, layout); i--) {
             quiet.add(history.get(i));
         }
         if (quiet.size() < 2) {
@@ -53,8 +53,13 @@ public record QuietWindows(int windows, double delta) {
         return Optional.of(new QuietWindows(quiet.size(), delta));
     }
 
-    /** Whether {@code w} has these {@code nodes}, and each of its regions where {@code layout} has it and no other. */
-    private static boolean alike(ClusterSnapshot w, Set<String> nodes, Map<String, String> layout) {
-        return w.regions().size() == layout.size() && w.nodeIds().equals(nodes) && w.placement().equals(layout);
+    /**
+     * Whether {@code w} has these {@code nodes}, each of its regions where {@code layout} has it and no
+     * other, and the ring's tokens of {@code now}: a token move keeps a ring's region ids and nodes
+     * but changes the arcs they stand for.
+     */
+    private static boolean alike(ClusterSnapshot w, ClusterSnapshot now, Set<String> nodes, Map<String, String> layout) {
+        return w.regions().size() == layout.size() && w.nodeIds().equals(nodes) && w.ring().equals(now.ring())
+                && w.placement().equals(layout);
     }
 }

@@ -9,7 +9,7 @@ import java.util.Map;
 /**
  * How far the workload itself moved between two windows, free of any cost model: each node's
  * request rate (and payload byte rate) now, against what the same regions carried in the earlier
- * window. Regions are matched by id. Per table, regions that are new (daughters of a split, a
+ * window. Regions are matched by id and key range. Per table, regions that are new (daughters of a split, a
  * re-cut token range) stand for the regions gone, sharing their earlier load in proportion to
  * their own, so a split or a move is no change, while a table turning hot is.
  *
@@ -33,8 +33,14 @@ public record WorkloadShift(double ops, double bytes) {
         before.regions().forEach(r -> was.put(r.id(), r));
         Tally tally = new Tally();
         for (Region r : now.regions()) {
-            Region then = was.remove(r.id());
-            tally.now(r, then);
+            Region then = was.get(r.id());
+            // a ring's region keeps its id when a token move re-cuts its range: that is a new region
+            if (then != null && then.range().equals(r.range())) {
+                was.remove(r.id());
+                tally.now(r, then);
+            } else {
+                tally.now(r, null);
+            }
         }
         was.values().forEach(tally::gone);
         return tally.result();

@@ -51,6 +51,19 @@ class WorkloadShiftTest {
     }
 
     @Test
+    void aRangeReCutUnderTheSameIdIsNoShift() {
+        // a ring's token move: r0 (on n0) gives the upper part of its range, and the load there, to r1 (on n1)
+        List<Region> now = even();
+        Region r0 = now.get(0);
+        Region r1 = now.get(1);
+        String cut = r0.range().endKey().substring(0, r0.range().endKey().length() - 1);
+        now.set(0, new Region("r0", "t", new KeyRange("", cut), "n0", 5e5, new RegionCounters(50, 0, 50_000, 0)));
+        now.set(1, new Region("r1", "t", new KeyRange(cut, r1.range().endKey()), "n1", 1.5e6,
+                new RegionCounters(150, 0, 150_000, 0)));
+        assertThat(between(even(), now).share()).isCloseTo(0, offset(1e-12));
+    }
+
+    @Test
     void aTableTurningHotIsAShiftOnTheNodesThatServeIt() {
         List<Region> now = even();
         now.add(new Region("hot", "new", new KeyRange("", ""), "n0", 1e6, new RegionCounters(400, 0, 400_000, 0)));
