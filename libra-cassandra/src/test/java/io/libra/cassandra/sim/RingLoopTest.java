@@ -1,0 +1,60 @@
+package io.libra.cassandra.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.libra.core.plan.Plan;
+import io.libra.core.sim.CostModel;
+import io.libra.core.sim.Scenario;
+import io.libra.core.sim.Score;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** The sidecar's planning rounds in closed loop on a simulated single-token ring. */
+class RingLoopTest {
+    private static final Scenario CALM = Scenario.byName("calm");
+
+    @Test
+    void theSidecarBalancesARingOfUnevenTokensByTheThirdWindowCheckingEachForecast() {
+        RingLoop loop = new RingLoop(CALM, 2, CostModel.Form.BLOCKS);
+        assertThat(loop.score().worst()).as("random tokens").isGreaterThan(1.5);
+        List<Plan> plans = new ArrayList<>();
+        for (int r = 0; r < 3; r++) {
+            assertThat(loop.round()).as("bytes streamed in round %d", r + 1).isPositive();
+            plans.add(loop.lastPlan());
+        }
+        Score end = loop.score();
+        assertThat(end.cpuMaxOverMean()).isLessThanOrEqualTo(1.10);
+        assertThat(end.diskMaxOverMean()).isLessThanOrEqualTo(1.10);
+        assertThat(loop.refused()).isZero();
+        for (Plan p : plans.subList(1, 3)) {
+            assertThat(p.estimation().lastPredictionError()).as("the last moves' forecast checked").isBetween(0.0, 0.1);
+            assertThat(p.detail()).as("a token move is not a change of workload").doesNotContain("workload itself moved");
+        }
+    }
+
+    @Test
+    void equalSeedsGiveEqualRuns() {
+        RingLoop.Run a = RingLoop.run(new RingLoop(CALM, 5, CostModel.Form.DISK_SPEED), 3);
+        RingLoop.Run b = RingLoop.run(new RingLoop(CALM, 5, CostModel.Form.DISK_SPEED), 3);
+        assertThat(b.streamed()).isEqualTo(a.streamed());
+        assertThat(b.after().stream().map(Score::worst).toList()).isEqualTo(a.after().stream().map(Score::worst).toList());
+    }
+
+    @Test
+    void aTokenMoveStreamsTheArcsWhoseReplicasChangeAndARefusedOneNothing() {
+        HiddenRing ring = new HiddenRing(CALM.nodeSpecs(), CostModel.DEFAULT, 3,
+                HiddenRing.hashed(CALM.workload(1, 0), new SplittableRandom(1)), new SplittableRandom(2));
+        Map<String, Long> before = ring.tokens();
+        String node = before.keySet().iterator().next();
+        long token = before.get(node);
+        assertThat(ring.move(node, token + 1, token - 1)).as("not the node's token").isFalse();
+        assertThat(ring.streamedSince(before)).isZero();
+        // the node gives 1/128 of the ring to its successor: one new replica of that arc (rf 3), measured in 1/512ths
+        assertThat(ring.move(node, token, token - Long.MAX_VALUE / 64)).isTrue();
+        double arc = CALM.workload(1, 0).dataBytes() / 128;
+        assertThat(ring.streamedSince(before)).isBetween(arc * 0.75, arc * 1.25);
+    }
+}
