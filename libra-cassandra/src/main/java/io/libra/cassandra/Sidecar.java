@@ -115,7 +115,8 @@ public final class Sidecar implements Daemon, AutoCloseable {
             nodes.add(new CassandraNode(new JmxNode(in, config.jmx)));
         }
         this.collector = new Collector(nodes, config);
-        this.builder = new RingModelBuilder(config.collection.subrangesPerArc, config.planner.estimation());
+        this.builder = new RingModelBuilder(config.collection.subrangesPerArc, config.planner.estimation(),
+                config.diskCapacities());
         this.observedWindows = new WindowPool(config.planner.historyWindows + 1);
         this.planning = new RingPlanning(config.planner, registry,
                 PlanningStore.beside(Path.of(config.execution.journal), config.clusterName));

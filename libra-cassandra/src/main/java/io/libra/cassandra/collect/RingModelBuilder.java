@@ -3,6 +3,7 @@ package io.libra.cassandra.collect;
 import io.libra.core.estimate.EstimationConfig;
 import io.libra.core.estimate.LoadModel;
 import io.libra.core.Planner;
+import io.libra.core.model.Capacity;
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.model.KeyRange;
 import io.libra.core.model.Node;
@@ -31,13 +32,23 @@ import java.util.TreeMap;
 public final class RingModelBuilder {
     private final int subRangesPerArc;
     private final Planner estimator;
+    private final Map<String, Double> diskCapacity;
 
     /**
      * Estimates through core's planner with the paper's fixed mapping under {@code estimation} (one
      * window: nothing to learn from); the planning round learns from the window and its history.
      */
     public RingModelBuilder(int subRangesPerArc, EstimationConfig estimation) {
+        this(subRangesPerArc, estimation, Map.of());
+    }
+
+    /**
+     * @param diskCapacity each node's declared disk bandwidth by id ({@code disk_capacity_bytes_per_sec});
+     *                     when it names every node of a window, each node's capacity is that and its cores
+     */
+    public RingModelBuilder(int subRangesPerArc, EstimationConfig estimation, Map<String, Double> diskCapacity) {
         this.subRangesPerArc = subRangesPerArc;
+        this.diskCapacity = Map.copyOf(diskCapacity);
         this.estimator = Planner.builder().estimation(estimation).learning(false).build();
     }
 
@@ -101,8 +112,10 @@ public final class RingModelBuilder {
                 regions.addAll(regionsOf(t, s, ops[k], size));
             }
         }
-        List<Node> nodes = ring.stream()
-                .map(s -> new Node(s.id(), Math.max(1, s.cpuCores()), s.cpuUsage(), s.diskBytesPerSec())).toList();
+        boolean sized = ring.stream().allMatch(s -> diskCapacity.containsKey(s.id()));
+        List<Node> nodes = ring.stream().map(s -> new Node(s.id(), Math.max(1, s.cpuCores()), s.cpuUsage(),
+                s.diskBytesPerSec(), sized ? new Capacity(Math.max(1, s.cpuCores()), diskCapacity.get(s.id())) : null))
+                .toList();
         Map<String, List<String>> tokens = new TreeMap<>();
         ring.forEach(s -> tokens.put(s.id(), s.tokens().stream().map(Tokens::toKey).toList()));
         int replication = w.tables().stream().mapToInt(Window.TableStat::replicationFactor).max().orElse(1);

@@ -99,6 +99,19 @@ public final class ConfigLoader {
         return check(c, source, System.getenv());
     }
 
+    /** A disk capacity is a number > 0, declared on every instance or on none (the nodes' targets need all of them). */
+    private static void diskCapacity(SidecarConfig c, SidecarConfig.Instance in, String at) {
+        Double d = in.diskCapacityBytesPerSec;
+        if (d != null && !(d > 0 && Double.isFinite(d))) {
+            throw new ConfigException(at + ".disk_capacity_bytes_per_sec: must be a number > 0, got " + d);
+        }
+        boolean any = c.instances.stream().anyMatch(i -> i != null && i.diskCapacityBytesPerSec != null);
+        if (any && d == null) {
+            throw new ConfigException(at + ".disk_capacity_bytes_per_sec: declared on other instances, so needed on"
+                    + " every one (the nodes are balanced to their share of the ring's capacity)");
+        }
+    }
+
     public static SidecarConfig check(SidecarConfig c, String source, Map<String, String> env) {
         if (c.instances == null || c.instances.isEmpty()) {
             throw new ConfigException(source + ": instances: must list at least one node");
@@ -122,6 +135,7 @@ public final class ConfigLoader {
             if ((in.jmxUsername == null) != (in.jmxPassword == null)) {
                 throw new ConfigException(at + ": jmx_username and jmx_password go together");
             }
+            diskCapacity(c, in, at);
         }
         positive(source + ": collection.window_seconds", c.collection.windowSeconds);
         positive(source + ": collection.sampler_capacity", c.collection.samplerCapacity);

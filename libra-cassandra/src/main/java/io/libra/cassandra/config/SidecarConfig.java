@@ -48,6 +48,13 @@ public final class SidecarConfig {
         public String jmxPassword;
         @JsonProperty("jmx_ssl")
         public boolean jmxSsl;
+        /**
+         * The node's disk bandwidth, bytes/s read plus written at saturation. Declared on every
+         * instance, nodes of unequal size are balanced to their capacity: disk by this, CPU by the
+         * cores JMX reports. Unset on every instance, the nodes count as equal.
+         */
+        @JsonProperty("disk_capacity_bytes_per_sec")
+        public Double diskCapacityBytesPerSec;
         /** True when the daemon runs on this node's host, so /proc/&lt;pid&gt;/io can be read. */
         @JsonProperty("colocated")
         public Boolean colocated;
@@ -149,6 +156,13 @@ public final class SidecarConfig {
         public EstimationConfig estimation() {
             return EstimationConfig.DEFAULT.withCorrectionFactor(correctionFactor);
         }
+    }
+
+    /** Each instance's declared disk capacity by node id; empty when none is declared. */
+    public java.util.Map<String, Double> diskCapacities() {
+        java.util.Map<String, Double> out = new java.util.TreeMap<>();
+        instances.stream().filter(i -> i.diskCapacityBytesPerSec != null).forEach(i -> out.put(i.id, i.diskCapacityBytesPerSec));
+        return out;
     }
 
     /** Running plans. */

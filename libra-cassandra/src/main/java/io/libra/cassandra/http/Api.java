@@ -206,7 +206,8 @@ public final class Api {
         }
         VnodeRing ring;
         try {
-            ring = new RingModelBuilder(v.config().collection.subrangesPerArc, v.config().planner.estimation())
+            ring = new RingModelBuilder(v.config().collection.subrangesPerArc, v.config().planner.estimation(),
+                    v.config().diskCapacities())
                     .vnodes(v.window());
         } catch (IllegalStateException | IllegalArgumentException e) {
             return Response.error(503, "the last window cannot be modelled: " + e.getMessage());

@@ -5,13 +5,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.libra.core.estimate.EstimationConfig;
+import io.libra.core.model.Capacity;
 import io.libra.core.ring.RingPlan;
 import io.libra.core.ring.RingPlanner;
+import io.libra.core.ring.RingNode;
 import io.libra.core.ring.RingPlannerConfig;
 import io.libra.core.ring.VnodeRing;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 public class RingModelBuilderTest {
@@ -106,6 +109,18 @@ public class RingModelBuilderTest {
         assertThat(rf3PerNode).isEqualTo(24);
         assertThat(m.ring().nodes()).hasSize(3);
         assertThat(m.snapshot().ring().get("n2")).containsExactly("2cbbb7ca13a80000");
+    }
+
+    @Test
+    void declaredDiskCapacitiesMakeEachNodesCapacityItsCoresAndItsDisk() {
+        Map<String, Double> disk = Map.of("n1", 4e8, "n2", 2e8, "n3", 2e8);
+        RingModel m = new RingModelBuilder(8, EstimationConfig.DEFAULT, disk).build(window());
+        assertThat(m.snapshot().node("n1").orElseThrow().capacity()).isEqualTo(new Capacity(2, 4e8));
+        assertThat(m.snapshot().node("n2").orElseThrow().capacity()).isEqualTo(new Capacity(2, 2e8));
+        assertThat(m.ring().nodes()).filteredOn(n -> n.id().equals("n1")).extracting(RingNode::diskCapacity)
+                .containsExactly(4e8);
+        RingModel partial = new RingModelBuilder(8, EstimationConfig.DEFAULT, Map.of("n1", 4e8)).build(window());
+        assertThat(partial.snapshot().nodes()).as("a node without one: equal nodes").allMatch(n -> n.capacity() == null);
     }
 
     /**

@@ -104,6 +104,19 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void diskCapacitiesAreDeclaredOnEveryInstanceOrOnNone() throws IOException {
+        SidecarConfig sized = ConfigLoader.load(yaml("instances:\n  - {id: a, disk_capacity_bytes_per_sec: 6.0e8}\n"
+                + "  - {id: b, disk_capacity_bytes_per_sec: 3.0e8}\n"));
+        assertThat(sized.diskCapacities()).isEqualTo(Map.of("a", 6.0e8, "b", 3.0e8));
+        assertThat(ConfigLoader.load(yaml("instances:\n  - {id: a}\n")).diskCapacities()).isEmpty();
+        assertThatThrownBy(() -> ConfigLoader.load(yaml("instances:\n  - {id: a, disk_capacity_bytes_per_sec: 6.0e8}\n"
+                + "  - {id: b}\n"))).isInstanceOf(ConfigException.class)
+                .hasMessageContaining("instances[1].disk_capacity_bytes_per_sec: declared on other instances");
+        assertThatThrownBy(() -> ConfigLoader.load(yaml("instances:\n  - {id: a, disk_capacity_bytes_per_sec: 0}\n")))
+                .hasMessageContaining("instances[0].disk_capacity_bytes_per_sec: must be a number > 0, got 0.0");
+    }
+
+    @Test
     void jacksonsWordingNeverReachesTheOperator() throws IOException {
         assertThatThrownBy(() -> ConfigLoader.load(yaml("cluster_name: [a, b]\ninstances:\n  - {id: a}\n")))
                 .hasMessageEndingWith("sidecar.yaml: cluster_name: must be a single value (text), got a list")

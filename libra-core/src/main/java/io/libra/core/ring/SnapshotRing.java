@@ -164,9 +164,15 @@ public final class SnapshotRing {
             int j = model.nodeIndex(n.id());
             RingNodeLoad l = onArcs.get(n.id());
             based.add(new RingNode(n.id(), n.token(), model.load(j, Dimension.CPU) - l.cpu(),
-                    model.load(j, Dimension.DISK) - l.disk(), 1, 1));
+                    model.load(j, Dimension.DISK) - l.disk(), capacity(model, j, Dimension.CPU),
+                    capacity(model, j, Dimension.DISK)));
         }
         return new RingLoad(based, segments, places);
+    }
+
+    /** Node j's capacity in d as the snapshot declares it, 1 on a cluster that declares none (equal nodes). */
+    private static double capacity(LoadModel model, int j, Dimension d) {
+        return model.isHeterogeneous() ? model.nodes().get(j).capacity().of(d) : 1;
     }
 
     /** Per segment and replica group, the group's load of the range averaged over its replicas. */

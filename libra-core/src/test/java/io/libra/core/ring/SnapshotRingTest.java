@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.libra.core.estimate.LoadModel;
 import io.libra.core.estimate.RegionLoad;
+import io.libra.core.model.Capacity;
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.model.KeyRange;
 import io.libra.core.model.Node;
@@ -88,6 +89,21 @@ class SnapshotRingTest {
         // node loads: base + what each node replicates, which is each node's load in the model (n1 0.5 + 3, n2 9, n3 5)
         List<RingNodeLoad> loads = RingPlanner.loads(ring);
         assertThat(loads).extracting(RingNodeLoad::cpu).containsExactly(3.5, 9.0, 5.0);
+    }
+
+    @Test
+    void nodesThatDeclareTheirCapacityCarryItOntoTheRingAndItsBalance() {
+        List<Node> sized = List.of(new Node("n1", 4, 1, 100, new Capacity(4, 1e3)), new Node("n2", 4, 2, 200,
+                new Capacity(8, 2e3)), new Node("n3", 4, 1, 100, new Capacity(4, 1e3)));
+        LoadModel model = new LoadModel(sized, loads(), new double[] {0.5, 0, 0}, new double[] {0, 0, 0});
+        RingLoad ring = SnapshotRing.of(snapshot(RING, sized), model);
+        assertThat(ring.nodes()).extracting(RingNode::cpuCapacity).containsExactly(4.0, 8.0, 4.0);
+        assertThat(ring.nodes()).extracting(RingNode::diskCapacity).containsExactly(1e3, 2e3, 1e3);
+        // n2 carries 9 of 17.5 cores on half the CPU capacity (1.03 of its target), so n3's 5 on a quarter is the peak
+        RingGrid g = new RingGrid(ring, 1);
+        assertThat(g.balance(g.initial).cpuMaxOverMean()).isCloseTo(5 / (17.5 / 4), Offset.offset(1e-9));
+        RingGrid equal = new RingGrid(SnapshotRing.of(snapshot(RING), model()), 1);
+        assertThat(equal.balance(equal.initial).cpuMaxOverMean()).isCloseTo(9 / (17.5 / 3), Offset.offset(1e-9));
     }
 
     @Test
