@@ -51,6 +51,7 @@ public final class RingPlanning {
     private final RoundRing ring;
     private final boolean guarded;
     private final int historyWindows;
+    private final double lambda;
     private final Deque<ClusterSnapshot> history = new ArrayDeque<>();
     private final PlanningStore store;
     private final String restored;
@@ -76,6 +77,7 @@ public final class RingPlanning {
                 .fluctuationGuard(guarded ? new FluctuationGuard(config.fluctuationThreshold) : FluctuationGuard.DEFAULT)
                 .build();
         this.historyWindows = config.historyWindows;
+        this.lambda = config.lambda;
         this.store = store;
         PlanningStore.Loaded loaded = store == null ? new PlanningStore.Loaded(null, null) : store.load(historyWindows);
         this.restored = loaded.line();
@@ -131,6 +133,11 @@ public final class RingPlanning {
         Optional<PredictionCheck> check = result.check();
         guardNext = true;
         balancedLast = result.plan().isBalanced();
+        if (executed != null && PredictionCheck.heldBack(result.plan(), lambda)) {
+            // the held plan carries the last moves' forecast on: the next check is then one carried by a
+            // hold, which a measured step can end (core's MeasuredStep), as in core's closed loop
+            executed = result.plan();
+        }
         remember(now);
         save();
         return new Round(result.plan(), result.conservative(), used, dropped, check);

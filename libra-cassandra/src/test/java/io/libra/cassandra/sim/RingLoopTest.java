@@ -35,6 +35,23 @@ class RingLoopTest {
         }
     }
 
+    /**
+     * A round held back after a forecast miss carries the moves' forecast on; checked again a window
+     * later, that held check lets a measured step out of the hold instead of holding for good.
+     */
+    @Test
+    void aRingHeldAfterAMissStepsOutOnceTheHeldLayoutWasMeasuredTwice() {
+        RingLoop loop = new RingLoop(Scenario.byName("ycsb-b"), 1, CostModel.Form.BLOCKS);
+        loop.round();
+        double afterFirst = loop.score().worst();
+        loop.round();
+        assertThat(loop.lastPlan().actions()).isEmpty();
+        assertThat(loop.lastPlan().detail()).contains("not worth moving");
+        assertThat(loop.round()).isPositive();
+        assertThat(loop.lastPlan().detail()).contains("measured step");
+        assertThat(loop.score().worst()).isLessThan(afterFirst - 0.05);
+    }
+
     @Test
     void equalSeedsGiveEqualRuns() {
         RingLoop.Run a = RingLoop.run(new RingLoop(CALM, 5, CostModel.Form.DISK_SPEED), 3);

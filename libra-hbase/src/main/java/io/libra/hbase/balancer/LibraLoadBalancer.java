@@ -349,7 +349,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
             run.group().memory.estimated(run.result().plan().estimation());
         }
         if (done.isEmpty() && splits == 0 && PredictionCheck.heldBack(run.result().plan(), run.config().lambda())) {
-            run.group().memory.heldBack(learnable, run.config().historyWindows());
+            run.group().memory.heldBack(learnable, run.result().plan(), run.config().historyWindows());
         } else {
             run.group().memory.remember(learnable, done.isEmpty() ? null : carriedOut(run.result(), done, run.config()),
                     splits, run.config().historyWindows());

@@ -145,13 +145,16 @@ final class PlanMemory {
     /**
      * Remembers the window of a run held back while Δ stayed above λ (it moved nothing): the last
      * moves' forecast stays the one to check, so a miss the model cannot express keeps the next
-     * runs conservative while a transient one fades as the servers settle toward the forecast.
+     * runs conservative while a transient one fades as the servers settle toward the forecast. The
+     * {@code held} plan, which carries that forecast on, is the one checked next, as core's closed
+     * loop checks it: the check is then one carried by a hold, which a measured step can end
+     * (core's MeasuredStep) where checking the old moves again would hold for good.
      */
-    void heldBack(ClusterSnapshot window, int max) {
+    void heldBack(ClusterSnapshot window, Plan held, int max) {
         Plan still = carriedOut;
         int splits = splitsRequested;
         remember(window, null, 0, max);
-        carriedOut = max > 0 ? still : null;
+        carriedOut = max > 0 && still != null ? held : null;
         splitsRequested = max > 0 ? splits : 0;
     }
 

@@ -9,6 +9,7 @@ import io.libra.core.plan.Estimation;
 import io.libra.core.plan.MoveAction;
 import io.libra.core.plan.OwnLoad;
 import io.libra.core.plan.Plan;
+import io.libra.core.plan.PlanStatus;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -35,6 +36,12 @@ class PlanMemoryTest {
         Plan p = Planner.builder().build().plan(base).plan();
         return new Plan(p.strategy(), List.of(new MoveAction("r-0", "rs-1", "rs-3", 0, null)), p.before(), p.predicted(),
                 p.status(), "", p.forecast(), p.estimation());
+    }
+
+    /** A plan held back after {@code moved}: no action, the moves' forecast carried on. */
+    private static Plan held(Plan moved) {
+        return Plan.empty("libra", moved.predicted(), PlanStatus.BALANCED, "held back")
+                .withForecast(moved.forecast(), moved.estimation());
     }
 
     @Test
@@ -76,13 +83,15 @@ class PlanMemoryTest {
     void aRunHeldBackKeepsTheLastMovesForecastToCheckAndARunThatMovedNothingElseDropsIt() {
         Plan plan = moveR0();
         memory.remember(at(0), plan, 0, 3);
-        memory.heldBack(r0MovedAt(1), 3);
-        assertThat(memory.toCheck(r0MovedAt(2), log::add)).containsSame(plan);
+        Plan held = held(plan);
+        memory.heldBack(r0MovedAt(1), held, 3);
+        assertThat(memory.toCheck(r0MovedAt(2), log::add)).as("the held plan, carrying the moves' forecast")
+                .containsSame(held);
         assertThat(memory.windows()).isEqualTo(2);
         memory.remember(r0MovedAt(2), null, 0, 3);
         assertThat(memory.toCheck(r0MovedAt(3), log::add)).isEmpty();
         memory.remember(at(3), plan, 0, 3);
-        memory.heldBack(at(4), 0);
+        memory.heldBack(at(4), held, 0);
         assertThat(memory.toCheck(r0MovedAt(5), log::add)).isEmpty();
         assertThat(memory.windows()).isZero();
     }
@@ -232,7 +241,8 @@ class PlanMemoryTest {
         io.libra.core.plan.FlowError learnt = new io.libra.core.plan.FlowError(0.06, 0.3);
         memory.estimated(new Estimation("learnt", 3, 0.02, 0.01, "", List.of(), learnt));
         memory.remember(at(0), null, 0, 3);
-        memory.heldBack(at(1), 3);
+        memory.heldBack(at(1), held(moveR0()), 3);
+        assertThat(memory.toCheck(at(2), log::add)).as("no moves' forecast to carry on").isEmpty();
 
         assertThat(memory.flowError()).isEqualTo(learnt);
         assertThat(memory.state().flowError()).isEqualTo(learnt);
