@@ -28,6 +28,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.BiFunction;
 import java.util.stream.Collectors;
 
 /**
@@ -242,6 +243,11 @@ public final class RingPlanning {
         @Override
         public Optional<StrategyOutcome> takeBack(Plan previous, LoadModel model, Dimension dimension, String why) {
             return current.takeBack(previous, model, dimension, why);
+        }
+
+        @Override
+        public LoadModel carriedOut(LoadModel model, Plan plan, BiFunction<LoadModel, Plan, LoadModel> regionActions) {
+            return current.carriedOut(model, plan, regionActions);
         }
     }
 }

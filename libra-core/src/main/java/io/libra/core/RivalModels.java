@@ -3,7 +3,6 @@ package io.libra.core;
 import io.libra.core.apply.PlanApplier;
 import io.libra.core.estimate.Estimator;
 import io.libra.core.estimate.LoadModel;
-import io.libra.core.plan.InvalidPlanException;
 import io.libra.core.plan.Plan;
 import io.libra.core.schedule.PlanningContext;
 import io.libra.core.schedule.Strategy;
@@ -55,18 +54,14 @@ public final class RivalModels {
         Estimator.Rival rival = a.rival().get();
         LoadModel[] models = {a.model(), rival.model()};
         List<double[]> delta = new ArrayList<>();
-        try {
-            delta.add(onEach(mine, 0, models, applier));
-        } catch (InvalidPlanException e) {
-            return new Choice(mine, a); // a ring's token moves: no region layout to weigh them on
-        }
+        delta.add(onEach(strategy, mine, 0, models, applier));
         // the plans made on the rival and on the model between, each asked of the rule at the window's layout
         List<LoadModel> madeOn = new ArrayList<>(List.of(a.model(), rival.model()));
         rival.between().ifPresent(madeOn::add);
         List<StrategyOutcome> plans = new ArrayList<>(List.of(mine));
         for (int p = 1; p < madeOn.size(); p++) {
             plans.add(strategy.outcome(madeOn.get(p), context.withFreshPlacement()));
-            delta.add(onEach(plans.get(p), p < models.length ? p : -1, models, applier));
+            delta.add(onEach(strategy, plans.get(p), p < models.length ? p : -1, models, applier));
         }
         double[] regret = new double[plans.size()];
         int kept = 0;
@@ -85,10 +80,10 @@ public final class RivalModels {
     }
 
     /** Δ of {@code o}'s plan under each model; {@code own} is the model it was made on (its predicted state), or -1. */
-    private static double[] onEach(StrategyOutcome o, int own, LoadModel[] models, PlanApplier applier) {
+    private static double[] onEach(Strategy strategy, StrategyOutcome o, int own, LoadModel[] models, PlanApplier applier) {
         double[] out = new double[models.length];
         for (int m = 0; m < models.length; m++) {
-            out[m] = degree(m == own ? o.predicted() : applier.apply(models[m], o.plan()));
+            out[m] = degree(m == own ? o.predicted() : strategy.carriedOut(models[m], o.plan(), applier::apply));
         }
         return out;
     }

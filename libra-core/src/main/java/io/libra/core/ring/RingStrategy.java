@@ -9,6 +9,7 @@ import io.libra.core.schedule.Strategy;
 import io.libra.core.schedule.StrategyOutcome;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -66,6 +67,12 @@ public final class RingStrategy implements Strategy {
         Plan plan = new RingPlanner(config).plan(ring).toPlan();
         return new StrategyOutcome(plan, SnapshotRing.perNode(model.nodes(), RingApplier.apply(ring, plan.actions())
                 .loadsAfter()));
+    }
+
+    /** The plan's token moves carried out on this ring as {@code model} loads it. */
+    @Override
+    public LoadModel carriedOut(LoadModel model, Plan plan, BiFunction<LoadModel, Plan, LoadModel> regionActions) {
+        return SnapshotRing.perNode(model.nodes(), RingApplier.apply(ring.apply(model), plan.actions()).loadsAfter());
     }
 
     /** The last plan's token moves taken back on this ring ({@link RingTakeBack}). */

@@ -4,6 +4,7 @@ import io.libra.core.estimate.LoadModel;
 import io.libra.core.model.Dimension;
 import io.libra.core.plan.Plan;
 import java.util.Optional;
+import java.util.function.BiFunction;
 
 /**
  * A way of turning an estimated cluster load into a plan. Every strategy sees the same
@@ -24,6 +25,15 @@ public interface Strategy {
      */
     default Optional<StrategyOutcome> takeBack(Plan previous, LoadModel model, Dimension dimension, String why) {
         return Optional.empty();
+    }
+
+    /**
+     * What {@code plan}, made by this strategy, leaves of {@code model} (another model of the same
+     * window, as a rival model weighs it): by {@code regionActions}, which carries out moves and
+     * splits of regions, unless the strategy plans actions of its own kind (a ring's token moves).
+     */
+    default LoadModel carriedOut(LoadModel model, Plan plan, BiFunction<LoadModel, Plan, LoadModel> regionActions) {
+        return regionActions.apply(model, plan);
     }
 
     default Plan plan(LoadModel model, PlanningContext context) {
