@@ -77,17 +77,20 @@ final class HiddenRing {
     }
 
     /**
-     * Requests/s at which the ring's mean CPU utilisation is the scenario's target, or less where the
-     * busiest node would pass the peak ({@link Scenario#TARGET_CPU_UTILISATION}, {@link Scenario#MAX_PEAK_UTILISATION}).
+     * Scales the workload so the ring's mean CPU utilisation is the scenario's target, or less where
+     * the busiest node would pass the peak ({@link Scenario#TARGET_CPU_UTILISATION},
+     * {@link Scenario#MAX_PEAK_UTILISATION}), as the region simulator calibrates its clusters.
      */
-    double calibratedOps() {
+    void calibrate() {
         double cores = specs.stream().mapToDouble(NodeSpec::cpuCores).sum();
         double fixed = cpuAt(0);
         double perKilo = cpuAt(1000) - fixed;
         double ops = 1000 * (Scenario.TARGET_CPU_UTILISATION * cores - fixed) / perKilo;
         workload = workload.withTotalOps(ops);
         double peak = score().peakUtilisation();
-        return peak > Scenario.MAX_PEAK_UTILISATION ? ops * Scenario.MAX_PEAK_UTILISATION / peak : ops;
+        if (peak > Scenario.MAX_PEAK_UTILISATION) {
+            workload = workload.withTotalOps(ops * Scenario.MAX_PEAK_UTILISATION / peak);
+        }
     }
 
     private double cpuAt(double ops) {
@@ -101,10 +104,6 @@ final class HiddenRing {
 
     Workload workload() {
         return workload;
-    }
-
-    List<NodeSpec> specs() {
-        return specs;
     }
 
     Map<String, Long> tokens() {

@@ -46,7 +46,7 @@ public final class RingLoop {
         SplittableRandom rnd = new SplittableRandom(seed * 1_000_033L + 11);
         Workload unit = HiddenRing.hashed(s.workload(seed, 0), new SplittableRandom(seed * 977 + 3));
         this.ring = new HiddenRing(s.nodeSpecs(), cost, s.replication(), unit, rnd);
-        ring.workload(unit.withTotalOps(ring.calibratedOps()));
+        ring.calibrate();
         this.builder = new RingModelBuilder(config.collection.subrangesPerArc, config.planner.estimation(), declared(s));
         this.planning = new RingPlanning(config.planner, null);
     }
