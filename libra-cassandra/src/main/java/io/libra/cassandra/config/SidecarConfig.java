@@ -4,6 +4,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import io.libra.core.estimate.EstimationConfig;
 import io.libra.core.estimate.FluctuationGuard;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The daemon's configuration file (YAML, snake_case keys), modelled on apache/cassandra-sidecar:
@@ -159,8 +161,8 @@ public final class SidecarConfig {
     }
 
     /** Each instance's declared disk capacity by node id; empty when none is declared. */
-    public java.util.Map<String, Double> diskCapacities() {
-        java.util.Map<String, Double> out = new java.util.TreeMap<>();
+    public Map<String, Double> diskCapacities() {
+        Map<String, Double> out = new TreeMap<>();
         instances.stream().filter(i -> i.diskCapacityBytesPerSec != null).forEach(i -> out.put(i.id, i.diskCapacityBytesPerSec));
         return out;
     }

@@ -14,9 +14,11 @@ import io.libra.core.sim.Score;
 import io.libra.core.sim.Simulator;
 import io.libra.core.sim.Workload;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.TreeMap;
 
 /**
  * One scenario and seed run as the sidecar runs a single-token ring: each round the collector's
@@ -53,7 +55,7 @@ public final class RingLoop {
 
     /** Where a scenario's nodes differ in size, the operator declares each one's disk (disk_capacity_bytes_per_sec). */
     private static Map<String, Double> declared(Scenario s) {
-        Map<String, Double> out = new java.util.TreeMap<>();
+        Map<String, Double> out = new TreeMap<>();
         if (s.capacities() != null) {
             s.nodeSpecs().forEach(n -> out.put(n.id(), n.diskBytesPerSec()));
         }
@@ -122,8 +124,8 @@ public final class RingLoop {
 
     public static Run run(RingLoop loop, int rounds) {
         Score start = loop.score();
-        List<Score> after = new java.util.ArrayList<>();
-        List<Double> streamed = new java.util.ArrayList<>();
+        List<Score> after = new ArrayList<>();
+        List<Double> streamed = new ArrayList<>();
         int planned = 0;
         for (int r = 0; r < rounds; r++) {
             streamed.add(loop.round());

@@ -5,7 +5,6 @@ import io.libra.core.sim.CostModel;
 import io.libra.core.sim.Scenario;
 import io.libra.core.sim.Score;
 import java.io.PrintWriter;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -48,11 +47,22 @@ public final class RingLoopMain implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        CostModel.Form form = CostModel.Form.byName(truth)
-                .orElseThrow(() -> new CommandLine.ParameterException(new CommandLine(this), "--truth: unknown " + truth));
+        CostModel.Form form = CostModel.Form.byName(truth).orElseThrow(() -> bad("--truth: unknown '" + truth + "'"));
+        if (!seeds.matches("\\d{1,9}(-\\d{1,9})?")) {
+            throw bad("--seeds: expected a seed or a range FROM-TO, got '" + seeds + "'");
+        }
         String[] range = seeds.split("-");
         long from = Long.parseLong(range[0]);
         long to = Long.parseLong(range[range.length - 1]);
+        List<String> names = scenarios == null ? Scenario.names() : scenarios;
+        for (String n : names) {
+            if (!Scenario.names().contains(n)) {
+                throw bad("--scenarios: unknown '" + n + "', expected some of " + Scenario.names());
+            }
+        }
+        if (rounds < BY_WINDOW) {
+            throw bad("--rounds: at least " + BY_WINDOW + ", got " + rounds);
+        }
         PrintWriter out = new PrintWriter(System.out, true);
         out.printf(Locale.ROOT, "%-15s %4s  %-11s  %-11s  %-11s  %-11s  %12s  %12s  %s%n", "scenario", "seed", "start",
                 "first plan", "window 3", "end", "first moved", "rounds 4+", "moves/refused");
@@ -61,7 +71,7 @@ public final class RingLoopMain implements Callable<Integer> {
         int byWindow = 0;
         double firstBytes = 0;
         double laterBytes = 0;
-        for (String name : scenarios == null ? Scenario.names() : scenarios) {
+        for (String name : names) {
             for (long seed = from; seed <= to; seed++) {
                 RingLoop.Run r = RingLoop.run(new RingLoop(Scenario.byName(name), seed, form, config()), rounds);
                 double later = r.streamed().subList(BY_WINDOW, rounds).stream().mapToDouble(Double::doubleValue).sum();
@@ -87,6 +97,10 @@ public final class RingLoopMain implements Callable<Integer> {
         c.planner.lambda = lambda;
         c.planner.maxMoves = maxMoves;
         return c;
+    }
+
+    private CommandLine.ParameterException bad(String why) {
+        return new CommandLine.ParameterException(new CommandLine(this), why);
     }
 
     private static boolean within(Score s) {

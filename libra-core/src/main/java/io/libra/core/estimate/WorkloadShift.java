@@ -9,9 +9,10 @@ import java.util.Map;
 /**
  * How far the workload itself moved between two windows, free of any cost model: each node's
  * request rate (and payload byte rate) now, against what the same regions carried in the earlier
- * window. Regions are matched by id and key range. Per table, regions that are new (daughters of a split, a
- * re-cut token range) stand for the regions gone, sharing their earlier load in proportion to
- * their own, so a split or a move is no change, while a table turning hot is.
+ * window. Regions are matched by id and key range. Per table, regions that are new (daughters of
+ * a split, a re-cut token range, a ring's region whose range a token move changed) stand for the
+ * regions gone, sharing their earlier load in proportion to their own, so a split or a move is no
+ * change, while a table turning hot is.
  *
  * <p>A forecast that missed by about as much as the workload moved says nothing about the cost
  * model: the regions' own counters explain the miss (see {@link PredictionCheck}).
