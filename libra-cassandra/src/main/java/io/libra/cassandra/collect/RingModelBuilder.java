@@ -113,9 +113,11 @@ public final class RingModelBuilder {
             }
         }
         boolean sized = ring.stream().allMatch(s -> diskCapacity.containsKey(s.id()));
-        List<Node> nodes = ring.stream().map(s -> new Node(s.id(), Math.max(1, s.cpuCores()), s.cpuUsage(),
-                s.diskBytesPerSec(), sized ? new Capacity(Math.max(1, s.cpuCores()), diskCapacity.get(s.id())) : null))
-                .toList();
+        List<Node> nodes = ring.stream().map(s -> {
+            int cores = Math.max(1, s.cpuCores());
+            return new Node(s.id(), cores, s.cpuUsage(), s.diskBytesPerSec(),
+                    sized ? new Capacity(cores, diskCapacity.get(s.id())) : null);
+        }).toList();
         Map<String, List<String>> tokens = new TreeMap<>();
         ring.forEach(s -> tokens.put(s.id(), s.tokens().stream().map(Tokens::toKey).toList()));
         int replication = w.tables().stream().mapToInt(Window.TableStat::replicationFactor).max().orElse(1);

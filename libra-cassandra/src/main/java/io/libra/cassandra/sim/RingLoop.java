@@ -46,8 +46,7 @@ public final class RingLoop {
         this.seed = seed;
         CostModel cost = CostModel.drawn(s, seed).withForm(form);
         SplittableRandom rnd = new SplittableRandom(seed * 1_000_033L + 11);
-        Workload unit = HiddenRing.hashed(s.workload(seed, 0), new SplittableRandom(seed * 977 + 3));
-        this.ring = new HiddenRing(s.nodeSpecs(), cost, s.replication(), unit, rnd);
+        this.ring = new HiddenRing(s.nodeSpecs(), cost, s.replication(), hashed(s.workload(seed, 0)), rnd);
         ring.calibrate();
         this.builder = new RingModelBuilder(config.collection.subrangesPerArc, config.planner.estimation(), declared(s));
         this.planning = new RingPlanning(config.planner, null);
@@ -98,9 +97,13 @@ public final class RingLoop {
     private void shiftWorkload() {
         if (round > 0 && scenario.shiftEvery() > 0 && round % scenario.shiftEvery() == 0) {
             double ops = ring.workload().totalOps();
-            ring.workload(HiddenRing.hashed(scenario.workload(seed, round), new SplittableRandom(seed * 977 + 3))
-                    .withTotalOps(ops));
+            ring.workload(hashed(scenario.workload(seed, round)).withTotalOps(ops));
         }
+    }
+
+    /** A workload of this run on the ring: every round's keys hash to the same tokens. */
+    private Workload hashed(Workload w) {
+        return HiddenRing.hashed(w, new SplittableRandom(seed * 977 + 3));
     }
 
     /** The ring's truth as it stands, on the hidden cost model. */

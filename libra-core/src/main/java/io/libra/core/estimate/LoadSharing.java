@@ -4,10 +4,12 @@ import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.model.Dimension;
 import io.libra.core.model.Node;
 import io.libra.core.model.Region;
+import io.libra.core.model.RegionCounters;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Shares each node's measured load among its regions (§IV-A): a node keeps a base that does not
@@ -29,7 +31,7 @@ final class LoadSharing {
     }
 
     /** The cost of a region's counters. */
-    static RegionCost byCounters(java.util.function.ToDoubleFunction<io.libra.core.model.RegionCounters> cost) {
+    static RegionCost byCounters(ToDoubleFunction<RegionCounters> cost) {
         return r -> cost.applyAsDouble(r.counters());
     }
 
