@@ -16,11 +16,19 @@ import java.time.Clock;
 
 /**
  * Measures one window over JMX: counters read at both ends (CPU time, disk bytes, per-table
- * request counts) and the partition sampler run on every table for the window's length.
+ * request counts) and the partition samplers (reads, writes, bytes written) run on every table
+ * for a burst at its start.
  */
 public final class Collector {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Collector.class);
     private static final int TOKEN_CACHE = 100_000;
+    /**
+     * The partition samplers run on every table: requests read and written, and the bytes written
+     * (each update's data size), which places disk that request counts alone cannot.
+     */
+    private static final List<String> SAMPLERS = List.of("READS", "WRITES", "WRITE_SIZE");
+    /** Index of WRITE_SIZE in {@link #SAMPLERS}: it counts bytes, not operations. */
+    private static final int WRITE_SIZE = 2;
     private final List<CassandraNode> nodes;
     private final SidecarConfig config;
     private final Map<String, Long> tokenCache = new LinkedHashMap<>(1024, 0.75f, true) {
@@ -217,14 +225,15 @@ public final class Collector {
     }
 
     /**
-     * Starts both samplers of a table; false when one is already running (an operator's
+     * Starts the samplers of a table; false when one is already running (an operator's
      * {@code nodetool toppartitions}): the node is then not sampled this window, and its
      * samplers are left alone (finishing them would take the operator's results), but it is up.
      */
     private boolean beginSampling(CassandraNode n, TableRef t, int burstMs, List<String> problems) throws IOException {
         try {
-            n.beginSampling(t.keyspace(), t.table(), "READS", config.collection.samplerCapacity, burstMs);
-            n.beginSampling(t.keyspace(), t.table(), "WRITES", config.collection.samplerCapacity, burstMs);
+            for (String sampler : SAMPLERS) {
+                n.beginSampling(t.keyspace(), t.table(), sampler, config.collection.samplerCapacity, burstMs);
+            }
             return true;
         } catch (IOException | RuntimeException e) {
             if (!samplerBusy(e)) {
@@ -294,21 +303,24 @@ public final class Collector {
         }
     }
 
-    /** Adds the table's sampled partitions to out; returns how many operations the sampler observed. */
+    /**
+     * Adds the table's sampled partitions to out; returns how many operations the READS and WRITES
+     * samplers observed (WRITE_SIZE counts bytes, not operations).
+     */
     private long sampled(CassandraNode n, TableRef t, List<Window.KeySample> out) throws IOException {
         Map<Long, long[]> byToken = new HashMap<>();
         long observed = 0;
-        String[] samplers = {"READS", "WRITES"};
-        for (int k = 0; k < 2; k++) {
-            for (CassandraNode.Sample s : n.finishSampling(t.keyspace(), t.table(), samplers[k],
+        for (int k = 0; k < SAMPLERS.size(); k++) {
+            for (CassandraNode.Sample s : n.finishSampling(t.keyspace(), t.table(), SAMPLERS.get(k),
                     config.collection.samplerCapacity)) {
-                observed += s.count();
+                observed += k == WRITE_SIZE ? 0 : s.count();
                 if (s.guaranteed() > 0) {
-                    byToken.computeIfAbsent(token(n, t, s.key()), x -> new long[2])[k] += s.guaranteed();
+                    byToken.computeIfAbsent(token(n, t, s.key()), x -> new long[SAMPLERS.size()])[k] += s.guaranteed();
                 }
             }
         }
-        byToken.forEach((tok, c) -> out.add(new Window.KeySample(t.keyspace(), t.table(), n.id(), tok, c[0], c[1])));
+        byToken.forEach((tok, c) -> out.add(new Window.KeySample(t.keyspace(), t.table(), n.id(), tok, c[0], c[1],
+                c[WRITE_SIZE])));
         return observed;
     }
 

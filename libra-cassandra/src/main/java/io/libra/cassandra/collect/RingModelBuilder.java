@@ -104,7 +104,7 @@ public final class RingModelBuilder {
         for (Window.TableStat t : w.tables()) {
             List<Integer> local = localSubRanges(holders.computeIfAbsent(t.keyspace(),
                     ks -> replicasPerSubRange(topology, ks, tokensOfNode, subs)), t.node());
-            double[][] ops = spread(t, local, subs, ends, w);
+            double[][] ops = TableSpread.rates(t, local.stream().map(subs::get).toList(), ends, w);
             double width = local.stream().mapToDouble(s -> width(subs.get(s))).sum();
             for (int k = 0; k < local.size(); k++) {
                 RingModel.SubRange s = subs.get(local.get(k));
@@ -179,42 +179,8 @@ public final class RingModelBuilder {
         return out;
     }
 
-    private static double width(RingModel.SubRange s) {
+    static double width(RingModel.SubRange s) {
         return Tokens.width(Tokens.clockwise(s.start(), s.end()));
-    }
-
-    /** Reads and writes per second per local sub-range: sampled shares scaled to the table total. */
-    private static double[][] spread(Window.TableStat t, List<Integer> local, List<RingModel.SubRange> subs, long[] ends,
-                                     Window w) {
-        double[][] ops = new double[local.size()][2];
-        Map<Integer, Integer> pos = new HashMap<>();
-        for (int k = 0; k < local.size(); k++) {
-            pos.put(local.get(k), k);
-        }
-        double[] sampled = new double[2];
-        double[][] counts = new double[local.size()][2];
-        for (Window.KeySample s : w.samples()) {
-            if (s.node().equals(t.node()) && s.keyspace().equals(t.keyspace()) && s.table().equals(t.table())) {
-                Integer k = pos.get(containing(ends, s.token()));
-                if (k != null) {
-                    counts[k][0] += s.reads();
-                    counts[k][1] += s.writes();
-                    sampled[0] += s.reads();
-                    sampled[1] += s.writes();
-                }
-            }
-        }
-        double width = local.stream().mapToDouble(i -> width(subs.get(i))).sum();
-        double[] total = {t.readOps() * w.seconds(), t.writeOps() * w.seconds()};
-        for (int d = 0; d < 2; d++) {
-            for (int k = 0; k < local.size(); k++) {
-                double share = sampled[d] >= total[d] && sampled[d] > 0
-                        ? total[d] * counts[k][d] / sampled[d]
-                        : counts[k][d] + (total[d] - sampled[d]) * width(subs.get(local.get(k))) / width;
-                ops[k][d] = share / w.seconds();
-            }
-        }
-        return ops;
     }
 
     /** Index of the sub-range (start, end] holding a token. */
@@ -243,6 +209,6 @@ public final class RingModelBuilder {
     private static Region region(String id, Window.TableStat t, KeyRange range, RingModel.SubRange s, double[] ops,
                                  double size, double f) {
         return new Region(id, t.keyspace() + "." + t.table(), range, t.node(), size * f,
-                new RegionCounters(ops[0] * f, ops[1] * f, 0, 0), List.of(), s.id());
+                new RegionCounters(ops[0] * f, ops[1] * f, ops[2] * f, ops[3] * f), List.of(), s.id());
     }
 }

@@ -53,9 +53,15 @@ public record Window(Instant start, Instant end, double seconds, List<NodeStat> 
     }
 
     /**
-     * A sampled partition: its token and how often the node surely saw it read and written
-     * (the sampler's count minus its error bound).
+     * A sampled partition: its token, how often the node surely saw it read and written, and the
+     * bytes it surely saw written to it (each sampler's count minus its error bound; the
+     * {@code WRITE_SIZE} sampler sums each update's data size). 0 where that sampler did not list it.
      */
-    public record KeySample(String keyspace, String table, String node, long token, long reads, long writes) {
+    public record KeySample(String keyspace, String table, String node, long token, long reads, long writes,
+                            long writeBytes) {
+        /** A partition the write-size sampler did not list. */
+        public KeySample(String keyspace, String table, String node, long token, long reads, long writes) {
+            this(keyspace, table, node, token, reads, writes, 0);
+        }
     }
 }

@@ -27,11 +27,12 @@ public final class WindowReport {
     }
 
     /**
-     * A sampled partition, its counts summed over the nodes whose samplers saw it.
+     * A sampled partition, its counts (and bytes written) summed over the nodes whose samplers saw it.
      *
      * @param replicas the nodes Cassandra places it on; empty when the keyspace's placement is not modelled
      */
-    public record HotPartition(String table, long token, long reads, long writes, List<String> replicas) {
+    public record HotPartition(String table, long token, long reads, long writes, long writeBytes,
+                               List<String> replicas) {
     }
 
     /** Every table the nodes that are up report, in name order. */
@@ -56,9 +57,10 @@ public final class WindowReport {
         Map<String, Window.KeySample> first = new LinkedHashMap<>();
         for (Window.KeySample s : w.samples()) {
             String key = s.keyspace() + "." + s.table() + "@" + s.token();
-            long[] c = counts.computeIfAbsent(key, k -> new long[2]);
+            long[] c = counts.computeIfAbsent(key, k -> new long[3]);
             c[0] += s.reads();
             c[1] += s.writes();
+            c[2] += s.writeBytes();
             first.putIfAbsent(key, s);
         }
         List<String> keys = new ArrayList<>(counts.keySet());
@@ -67,7 +69,7 @@ public final class WindowReport {
         for (String k : keys.subList(0, Math.min(top, keys.size()))) {
             Window.KeySample s = first.get(k);
             out.add(new HotPartition(s.keyspace() + "." + s.table(), s.token(), counts.get(k)[0], counts.get(k)[1],
-                    replicas(w, s.keyspace(), s.token())));
+                    counts.get(k)[2], replicas(w, s.keyspace(), s.token())));
         }
         return out;
     }

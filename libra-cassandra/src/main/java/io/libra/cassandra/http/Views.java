@@ -237,6 +237,7 @@ public final class Views {
             x.put("token", Long.toString(h.token()));
             x.put("reads", h.reads());
             x.put("writes", h.writes());
+            x.put("writeBytes", h.writeBytes());
             h.replicas().forEach(x.putArray("replicas")::add);
         }
     }

@@ -171,7 +171,7 @@ final class HiddenRing {
         int cells = workload.cells();
         for (int c = 0; c < cells; c++) {
             RegionTraffic t = workload.traffic("", (double) c / cells, (c + 1.0) / cells);
-            double[] cell = {c, (t.readOps() + t.scanOps()) / rf, t.writeOps()};
+            double[] cell = {c, (t.readOps() + t.scanOps()) / rf, t.writeOps(), t.writeBytes()};
             ring.replicas(token((c + 0.5) / cells)).forEach(n -> local.get(n).add(cell));
         }
         List<Window.NodeStat> nodes = new ArrayList<>();
@@ -199,7 +199,7 @@ final class HiddenRing {
 
     /** One node's share of the table: its reads/s (1/rf of each cell's), writes/s, and the cells it holds. */
     private static final class Local {
-        private final List<double[]> cells = new ArrayList<>(); // {cell, reads/s, writes/s}
+        private final List<double[]> cells = new ArrayList<>(); // {cell, reads/s, writes/s, bytes written/s}
         private double reads;
         private double writes;
 
@@ -209,19 +209,37 @@ final class HiddenRing {
             writes += cell[2];
         }
 
-        /** The hottest cells as the sampler counts them over its burst, each at the cell's middle token. */
+        /**
+         * The cells the samplers list over their burst, each at the cell's middle token: the hottest
+         * by requests (the READS and WRITES samplers) with their counts, and the most written bytes
+         * (WRITE_SIZE) with those.
+         */
         List<Window.KeySample> sampled(String node, int cellCount, SplittableRandom noise) {
-            List<double[]> hot = new ArrayList<>(cells);
-            hot.sort(Comparator.comparingDouble((double[] h) -> -(h[1] + h[2])));
-            List<Window.KeySample> out = new ArrayList<>();
-            for (double[] h : hot.subList(0, Math.min(SAMPLED_CELLS, hot.size()))) {
-                long r = counted(h[1] * SAMPLE_SECONDS, noise);
-                long w = counted(h[2] * SAMPLE_SECONDS, noise);
-                if (r + w > 0) {
-                    out.add(new Window.KeySample(KEYSPACE, TABLE, node, token((h[0] + 0.5) / cellCount), r, w));
-                }
+            Map<Integer, long[]> listed = new TreeMap<>();
+            for (double[] h : top(h -> h[1] + h[2])) {
+                long[] c = listed.computeIfAbsent((int) h[0], k -> new long[3]);
+                c[0] = counted(h[1] * SAMPLE_SECONDS, noise);
+                c[1] = counted(h[2] * SAMPLE_SECONDS, noise);
             }
+            for (double[] h : top(h -> h[3])) {
+                double perWrite = h[2] > 0 ? h[3] / h[2] : 0; // a count's noise, at the cell's value size
+                listed.computeIfAbsent((int) h[0], k -> new long[3])[2] =
+                        Math.round(counted(h[2] * SAMPLE_SECONDS, noise) * perWrite);
+            }
+            List<Window.KeySample> out = new ArrayList<>();
+            listed.forEach((cell, c) -> {
+                if (c[0] + c[1] + c[2] > 0) {
+                    out.add(new Window.KeySample(KEYSPACE, TABLE, node, token((cell + 0.5) / cellCount), c[0], c[1], c[2]));
+                }
+            });
             return out;
+        }
+
+        /** The sampler's capacity of cells, highest {@code by} first. */
+        private List<double[]> top(java.util.function.ToDoubleFunction<double[]> by) {
+            List<double[]> hot = new ArrayList<>(cells);
+            hot.sort(Comparator.comparingDouble(by).reversed());
+            return hot.subList(0, Math.min(SAMPLED_CELLS, hot.size()));
         }
     }
 

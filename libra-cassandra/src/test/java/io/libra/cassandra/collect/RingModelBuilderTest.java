@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.libra.core.estimate.EstimationConfig;
 import io.libra.core.model.Capacity;
+import io.libra.core.model.RegionCounters;
 import io.libra.core.ring.RingPlan;
 import io.libra.core.ring.RingPlanner;
 import io.libra.core.ring.RingNode;
@@ -167,6 +168,43 @@ public class RingModelBuilderTest {
         double last = m.snapshot().regions().stream().filter(r -> r.table().equals("ks1.kv") && r.rangeId().equals("n3.7"))
                 .mapToDouble(r -> r.counters().writeOps()).sum();
         assertThat(last).isGreaterThan(600 * 0.49 * 0.9);
+    }
+
+    /**
+     * Three partitions of n3 as often written, one with values 640 times the others': the write-size
+     * sampler's bytes give the large one's sub-range the bytes (and so the disk) its requests alone
+     * do not, and its reads are taken at its values' size; the unsampled rest is taken at the
+     * typical partition's size, not at a mean the large one makes.
+     */
+    @Test
+    void sampledWriteBytesPlaceDiskThatRequestCountsCannot() {
+        Window w = window();
+        List<Window.KeySample> samples = List.of(
+                new Window.KeySample("ks1", "kv", "n3", 2_900_000_000_000_000_000L, 600, 600, 600L * 64_000),
+                new Window.KeySample("ks1", "kv", "n3", -5_900_000_000_000_000_000L, 600, 600, 600L * 100),
+                new Window.KeySample("ks1", "kv", "n3", -1_000_000_000_000_000_000L, 600, 600, 600L * 100));
+        Window sized = new Window(w.start(), w.end(), w.seconds(), w.nodes(), w.tables(), samples, 3600, 9600, List.of(),
+                w.keyspaces());
+        RingModel m = new RingModelBuilder(8, EstimationConfig.DEFAULT).build(sized);
+        io.libra.core.estimate.RegionLoad large = ks1(m, "n3.7");
+        io.libra.core.estimate.RegionLoad small = ks1(m, "n3.0");
+        RegionCounters l = large.region().counters();
+        RegionCounters s = small.region().counters();
+        assertThat(l.writeOps()).as("as often written").isCloseTo(s.writeOps(), within(s.writeOps() * 0.2));
+        assertThat(l.writeBytes() / l.writeOps()).as("bytes per write").isGreaterThan(100 * s.writeBytes() / s.writeOps());
+        assertThat(l.readBytes() / l.readOps()).as("reads at the values' size").isGreaterThan(10_000);
+        assertThat(large.disk()).as("the large values' sub-range carries the disk").isGreaterThan(5 * small.disk());
+        RingModel unsized = new RingModelBuilder(8, EstimationConfig.DEFAULT).build(new Window(w.start(), w.end(),
+                w.seconds(), w.nodes(), w.tables(), samples.stream().map(k -> new Window.KeySample(k.keyspace(), k.table(),
+                        k.node(), k.token(), k.reads(), k.writes())).toList(), 3600, 9600, List.of(), w.keyspaces()));
+        assertThat(ks1(unsized, "n3.7").disk()).as("without the bytes, requests alone share it evenly")
+                .isCloseTo(ks1(unsized, "n3.0").disk(), within(ks1(unsized, "n3.0").disk() * 0.2));
+    }
+
+    private static io.libra.core.estimate.RegionLoad ks1(RingModel m, String subRange) {
+        return m.load().regions().stream()
+                .filter(r -> r.region().table().equals("ks1.kv") && r.region().rangeId().equals(subRange))
+                .findFirst().orElseThrow();
     }
 
     /** A vnode ring is modelled for the add-node advisor, every token's arc cut, never for the token planner. */

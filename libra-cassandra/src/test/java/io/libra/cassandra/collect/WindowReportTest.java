@@ -45,13 +45,14 @@ class WindowReportTest {
         long warm = -7_000_000_000_000_000_000L; // in n2's arc
         Window w = withSamples(List.of(
                 new Window.KeySample("ks3", "kv", "n1", hot, 300, 0),
-                new Window.KeySample("ks3", "kv", "n2", hot, 200, 50),
+                new Window.KeySample("ks3", "kv", "n2", hot, 200, 50, 40_000),
                 new Window.KeySample("ks1", "kv", "n2", warm, 100, 100),
                 new Window.KeySample("ks1", "kv", "n3", hot, 10, 0)));
         List<WindowReport.HotPartition> top = WindowReport.hotPartitions(w, 2);
         assertThat(top).hasSize(2);
-        assertThat(top.get(0)).isEqualTo(new WindowReport.HotPartition("ks3.kv", hot, 500, 50, List.of("n3", "n1", "n2")));
-        assertThat(top.get(1)).isEqualTo(new WindowReport.HotPartition("ks1.kv", warm, 100, 100, List.of("n2")));
+        assertThat(top.get(0)).isEqualTo(new WindowReport.HotPartition("ks3.kv", hot, 500, 50, 40_000,
+                List.of("n3", "n1", "n2")));
+        assertThat(top.get(1)).isEqualTo(new WindowReport.HotPartition("ks1.kv", warm, 100, 100, 0, List.of("n2")));
     }
 
     @Test
@@ -60,6 +61,6 @@ class WindowReportTest {
         Window other = new Window(w.start(), w.end(), w.seconds(), w.nodes(), w.tables(),
                 List.of(new Window.KeySample("ks9", "kv", "n1", 0, 5, 0)), 5, 10, List.of(), w.keyspaces());
         assertThat(WindowReport.hotPartitions(other, 10)).containsExactly(
-                new WindowReport.HotPartition("ks9.kv", 0, 5, 0, List.of()));
+                new WindowReport.HotPartition("ks9.kv", 0, 5, 0, 0, List.of()));
     }
 }

@@ -55,8 +55,10 @@ class SkewedKeysIT {
                     LOG.info("even spacing: cpu Max/Mean {}, disk Max/Mean {} ({}); plan {}", before.cpuMaxOverMean(),
                             before.diskMaxOverMean(), before, plan);
                     assertThat(before.diskMaxOverMean()).as("the skew shows on the nodes' own counters").isGreaterThan(1.3);
-                    assertThat(api.get("/api/v1/status").body().path("sampledOps").asLong())
-                            .as("the samplers saw the keys").isPositive();
+                    JsonNode status = api.get("/api/v1/status").body();
+                    assertThat(status.path("sampledOps").asLong()).as("the samplers saw the keys").isPositive();
+                    assertThat(status.path("hotPartitions").findValues("writeBytes")).as("WRITE_SIZE placed bytes written")
+                            .anySatisfy(b -> assertThat(b.asLong()).isPositive());
                     job = rebalance.runToTheEnd();
                 }
                 load.close();
