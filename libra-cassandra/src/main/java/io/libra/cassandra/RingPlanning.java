@@ -13,6 +13,7 @@ import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.model.Dimension;
 import io.libra.core.model.Node;
 import io.libra.core.plan.Plan;
+import io.libra.core.ring.HalfReturns;
 import io.libra.core.ring.RingPlannerConfig;
 import io.libra.core.ring.RingStrategy;
 import io.libra.core.ring.SnapshotRing;
@@ -57,6 +58,8 @@ public final class RingPlanning {
     private final PlanningStore store;
     private final String restored;
     private Plan executed;
+    /** The tokens nodes left in the last rounds, which a new plan goes only halfway back toward (core's HalfReturns). */
+    private HalfReturns returns = HalfReturns.NONE;
     private Set<String> members;
     /** False for the first round after the ring was changed on purpose: that change is not fluctuation. */
     private boolean guardNext = true;
@@ -121,7 +124,8 @@ public final class RingPlanning {
     public synchronized Round plan(RingModel model) {
         ClusterSnapshot now = model.snapshot();
         String dropped = membershipChange(now);
-        ring.set(new RingStrategy(SnapshotRing.tokens(now), model.topology(), ring.search));
+        returns = returns.next();
+        ring.set(new RingStrategy(SnapshotRing.tokens(now), model.topology(), ring.search, returns));
         PlanResult result;
         try {
             result = planner.plan(request(now));
@@ -157,6 +161,7 @@ public final class RingPlanning {
     /** The plan a job carried out in full: the next windows check its forecast. */
     public synchronized void executed(Plan plan) {
         executed = plan;
+        returns = returns.after(plan);
         balancedLast = false;
         save();
     }

@@ -116,6 +116,11 @@ public final class RingLoop {
         return last;
     }
 
+    /** Each node's token now. */
+    public Map<String, Long> tokens() {
+        return ring.tokens();
+    }
+
     /** Token moves the ring refused (a plan made for another ring). */
     public int refused() {
         return refused;

@@ -13,7 +13,8 @@ import java.util.List;
 
 /**
  * Turns a target layout into the moves of one run: best-first (the move that lowers Δ most
- * now), one token at a time without crossing a neighbour, each shortened to the byte cap,
+ * now), one token at a time without crossing a neighbour, each shortened to the byte cap (and a
+ * return to halfway back toward a token the node left lately, {@link HalfReturns}),
  * at most {@code maxMoves}, stopping once Δ ≤ λ or no move passes the benefit threshold.
  */
 final class RingMoves {
@@ -24,10 +25,12 @@ final class RingMoves {
      * threshold, then the region scheduler's load, interference and shared-relief conditions.
      */
     private final List<ActionCondition<? super TokenCandidate>> conditions;
+    private final HalfReturns returns;
 
-    RingMoves(RingGrid grid, RingPlannerConfig config) {
+    RingMoves(RingGrid grid, RingPlannerConfig config, HalfReturns returns) {
         this.grid = grid;
         this.config = config;
+        this.returns = returns;
         this.conditions = List.of(new ImbalanceGain(config.minImprovement()), new LoadConstraint(config.lambda()),
                 new InterferenceConstraint(), new SharedRelief(config.lambda()));
     }
@@ -79,7 +82,10 @@ final class RingMoves {
         return new Sequence(pos, moves);
     }
 
-    /** Where node j's token can go toward t now: inside its neighbours, within the byte cap; -1 if nowhere. */
+    /**
+     * Where node j's token can go toward t now: inside its neighbours, within the byte cap, and at
+     * most halfway back toward a token its node left in the last rounds ({@link HalfReturns}); -1 if nowhere.
+     */
     int step(int[] pos, int j, int t) {
         int c = pos[j];
         if (c == t || grid.n < 2) {
@@ -92,7 +98,7 @@ final class RingMoves {
         int ccw = m - cw;
         boolean clockwise = cw <= roomCw || (ccw > roomCcw && cw <= ccw);
         int steps = clockwise ? Math.min(cw, roomCw) : Math.min(ccw, roomCcw);
-        steps = capped(j, c, steps, clockwise);
+        steps = returns.room(grid, j, c, clockwise, capped(j, c, steps, clockwise));
         if (steps <= 0) {
             return -1;
         }

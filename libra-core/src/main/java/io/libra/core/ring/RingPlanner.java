@@ -19,9 +19,16 @@ public final class RingPlanner {
     public static final String BOTTLENECK = "bottleneck-search";
     public static final String GREEDY = "greedy";
     private final RingPlannerConfig config;
+    private final HalfReturns returns;
 
     public RingPlanner(RingPlannerConfig config) {
+        this(config, HalfReturns.NONE);
+    }
+
+    /** @param returns the tokens the ring's nodes left lately, which a move goes at most halfway back toward */
+    public RingPlanner(RingPlannerConfig config, HalfReturns returns) {
         this.config = config;
+        this.returns = returns;
     }
 
     public RingPlan plan(RingLoad ring) {
@@ -34,7 +41,7 @@ public final class RingPlanner {
             return new RingPlan(GREEDY, List.of(), before, before, PlanStatus.BALANCED, String.format(Locale.ROOT,
                     "Δ %.3f <= λ %.3f: balanced", before.imbalanceDegree(), config.lambda()));
         }
-        RingMoves moves = new RingMoves(grid, config);
+        RingMoves moves = new RingMoves(grid, config, returns);
         // each greedy step is one token move, so a run never needs more steps than it may take
         int steps = Math.min(4 * grid.n + 8, 2 * config.maxMoves() + 2);
         RingMoves.Sequence greedy = moves.toward(new GreedySearch(grid, steps).search(grid.initial));

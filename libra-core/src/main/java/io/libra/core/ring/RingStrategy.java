@@ -23,14 +23,16 @@ import java.util.function.Function;
 public final class RingStrategy implements Strategy {
     private final Function<LoadModel, RingLoad> ring;
     private final RingPlannerConfig search;
+    private final HalfReturns returns;
 
-    private RingStrategy(Function<LoadModel, RingLoad> ring, RingPlannerConfig search) {
+    private RingStrategy(Function<LoadModel, RingLoad> ring, RingPlannerConfig search, HalfReturns returns) {
         this.ring = ring;
         this.search = search;
+        this.returns = returns;
     }
 
     public RingStrategy(Map<String, Long> tokens, Map<String, Integer> rfOfTable, RingPlannerConfig search) {
-        this(model -> SnapshotRing.of(Map.copyOf(tokens), model, Map.copyOf(rfOfTable)), search);
+        this(model -> SnapshotRing.of(Map.copyOf(tokens), model, Map.copyOf(rfOfTable)), search, HalfReturns.NONE);
     }
 
     /** The strategy for the ring a snapshot describes, replication factors read from its replicas. */
@@ -44,7 +46,15 @@ public final class RingStrategy implements Strategy {
      * {@link SnapshotRing#of(ClusterSnapshot, LoadModel, RingTopology)} places it.
      */
     public RingStrategy(Map<String, Long> tokens, RingTopology topology, RingPlannerConfig search) {
-        this(model -> SnapshotRing.of(Map.copyOf(tokens), model, topology), search);
+        this(tokens, topology, search, HalfReturns.NONE);
+    }
+
+    /**
+     * As {@link #RingStrategy(Map, RingTopology, RingPlannerConfig)}, where a node's token goes at
+     * most halfway back toward a token it left in the last rounds ({@code returns}).
+     */
+    public RingStrategy(Map<String, Long> tokens, RingTopology topology, RingPlannerConfig search, HalfReturns returns) {
+        this(model -> SnapshotRing.of(Map.copyOf(tokens), model, topology), search, returns);
     }
 
     /** The strategy for a snapshot's ring with each keyspace placed by its replication in {@code topology}. */
@@ -64,7 +74,7 @@ public final class RingStrategy implements Strategy {
         RingPlannerConfig config = new RingPlannerConfig(context.config().lambda(), moves,
                 search.maxMoveBytes(), search.slicesPerSegment(), context.config().benefitThreshold());
         RingLoad ring = this.ring.apply(model);
-        Plan plan = new RingPlanner(config).plan(ring).toPlan();
+        Plan plan = new RingPlanner(config, returns).plan(ring).toPlan();
         return new StrategyOutcome(plan, SnapshotRing.perNode(model.nodes(), RingApplier.apply(ring, plan.actions())
                 .loadsAfter()));
     }
