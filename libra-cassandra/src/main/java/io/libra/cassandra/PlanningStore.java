@@ -11,13 +11,17 @@ import io.libra.core.format.SnapshotCodec;
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.model.Node;
 import io.libra.core.plan.Plan;
+import io.libra.core.ring.HalfReturns;
+import io.libra.core.ring.Tokens;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
@@ -25,8 +29,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * {@link RingPlanning}'s memory on disk, beside the job journal: the ring's members, the last
- * windows and the plan last carried out in full, so a restarted sidecar estimates from the same
- * windows and still checks that plan's forecast. Written whole (temp file + rename) after every
+ * windows, the plan last carried out in full and the tokens nodes left lately, so a restarted
+ * sidecar estimates from the same windows, still checks that plan's forecast and still goes only
+ * halfway back toward those tokens. Written whole (temp file + rename) after every
  * change. A file that is not ours, cannot be read, is over {@link #MAX_BYTES} or disagrees with
  * itself is dropped with one log line: the sidecar then starts from no history, as it would
  * without the file.
@@ -46,11 +51,13 @@ final class PlanningStore {
      * @param members  the ring's node ids when it was saved
      * @param windows  earlier windows, oldest first
      * @param executed the plan last carried out in full, whose forecast the next window checks, or null
+     * @param returns  the tokens nodes left in the last rounds, which a new plan goes only halfway back toward
      */
-    record Saved(Set<String> members, List<ClusterSnapshot> windows, Plan executed) {
+    record Saved(Set<String> members, List<ClusterSnapshot> windows, Plan executed, HalfReturns returns) {
         Saved {
             members = Set.copyOf(members);
             windows = List.copyOf(windows);
+            returns = returns == null ? HalfReturns.NONE : returns;
         }
     }
 
@@ -90,7 +97,9 @@ final class PlanningStore {
         try {
             saved = read(maxWindows);
             line = "planning history restored from " + file + ": " + saved.windows().size() + " window(s), "
-                    + (saved.executed() == null ? "no forecast to check" : "the forecast of the plan last carried out");
+                    + (saved.executed() == null ? "no forecast to check" : "the forecast of the plan last carried out")
+                    + (saved.returns().left().isEmpty() ? "" : ", tokens left lately by " + saved.returns().left().size()
+                            + " node(s)");
         } catch (IOException | RuntimeException e) {
             line = "planning history in " + file + " dropped (starting without history): " + firstLine(e);
         }
@@ -127,7 +136,30 @@ final class PlanningStore {
         JsonNode executed = root.path("executed");
         Plan plan = executed.isObject()
                 ? PlanCodec.read(file + " executed", JSON.writeValueAsBytes(executed)) : null;
-        return new Saved(members, windows, plan);
+        return new Saved(members, windows, plan, f.has(root, "tokensLeft") ? tokensLeft(f, root) : HalfReturns.NONE);
+    }
+
+    /** {@code tokensLeft}: {@code round}, and per node id the tokens it left, each with its round. */
+    private static HalfReturns tokensLeft(JsonFields f, ObjectNode root) {
+        ObjectNode o = f.object(root, "", "tokensLeft");
+        int round = f.optionalInt(o, "tokensLeft", "round", 0, 0);
+        ObjectNode nodes = f.object(o, "tokensLeft", "nodes");
+        Map<String, List<HalfReturns.Left>> left = new TreeMap<>();
+        nodes.fieldNames().forEachRemaining(node -> {
+            String path = JsonFields.at("tokensLeft.nodes", node);
+            ArrayNode tokens = f.array(nodes, "tokensLeft.nodes", node);
+            List<HalfReturns.Left> out = new ArrayList<>();
+            for (int i = 0; i < tokens.size(); i++) {
+                ObjectNode t = f.object(tokens.get(i), JsonFields.at(path, i));
+                String key = f.key(t, JsonFields.at(path, i), "token");
+                if (key.length() != 16) {
+                    throw f.error(JsonFields.at(JsonFields.at(path, i), "token"), "must be 16 hex digits, got " + key.length());
+                }
+                out.add(new HalfReturns.Left(Tokens.fromKey(key), f.optionalInt(t, JsonFields.at(path, i), "round", 0, 0)));
+            }
+            left.put(node, out);
+        });
+        return new HalfReturns(left, round);
     }
 
     /**
@@ -144,6 +176,15 @@ final class PlanningStore {
         s.windows().forEach(w -> windows.add(SnapshotCodec.toTree(w)));
         if (s.executed() != null) {
             root.set("executed", PlanCodec.toTree(s.executed(), null));
+        }
+        if (!s.returns().left().isEmpty()) {
+            ObjectNode tokensLeft = root.putObject("tokensLeft");
+            tokensLeft.put("round", s.returns().round());
+            ObjectNode nodes = tokensLeft.putObject("nodes");
+            new TreeMap<>(s.returns().left()).forEach((node, left) -> {
+                ArrayNode tokens = nodes.putArray(node);
+                left.forEach(l -> tokens.addObject().put("token", Tokens.toKey(l.token())).put("round", l.round()));
+            });
         }
         Path tmp = null;
         try {

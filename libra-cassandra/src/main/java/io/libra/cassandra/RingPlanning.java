@@ -89,6 +89,7 @@ public final class RingPlanning {
             members = new TreeSet<>(loaded.saved().members());
             history.addAll(loaded.saved().windows());
             executed = loaded.saved().executed();
+            returns = loaded.saved().returns();
         }
     }
 
@@ -183,6 +184,11 @@ public final class RingPlanning {
         return executed != null;
     }
 
+    /** The tokens nodes left in the last rounds, which a new plan goes only halfway back toward. */
+    synchronized HalfReturns returns() {
+        return returns;
+    }
+
     /** What restoring the saved memory found at start (log line), or null when nothing was saved. */
     public String restored() {
         return restored;
@@ -190,7 +196,7 @@ public final class RingPlanning {
 
     private void save() {
         if (store != null && members != null) {
-            store.save(new PlanningStore.Saved(members, List.copyOf(history), executed));
+            store.save(new PlanningStore.Saved(members, List.copyOf(history), executed, returns));
         }
     }
 

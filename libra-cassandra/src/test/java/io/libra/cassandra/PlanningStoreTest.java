@@ -51,6 +51,27 @@ class PlanningStoreTest {
         assertThat(next.plan().estimation().lastPredictionError()).as("the restored forecast was checked").isFinite();
     }
 
+    /** The tokens nodes left lately survive a restart, so the daemon's returns stay halved (HalfReturns). */
+    @Test
+    void aRestartKeepsTheTokensNodesLeftLately() throws IOException {
+        RingPlanning before = started(3);
+        RingPlanning.Round r = round(before);
+        assertThat(r.plan().actions()).isNotEmpty();
+        before.executed(r.plan());
+        assertThat(before.returns().left()).isNotEmpty();
+
+        RingPlanning after = started(3);
+        assertThat(after.returns()).isEqualTo(before.returns());
+        assertThat(after.restored()).contains("tokens left lately by " + before.returns().left().size() + " node(s)");
+
+        Files.writeString(store().file(), Files.readString(store().file()).replaceFirst("\"token\":\"[0-9a-f]+\"",
+                "\"token\":\"zz\""));
+        RingPlanning broken = started(3);
+        assertThat(broken.restored()).contains("dropped").contains("tokensLeft.nodes");
+        assertThat(broken.returns().left()).isEmpty();
+        assertThat(broken.windows()).as("nothing half-restored").isZero();
+    }
+
     @Test
     void theFileHoldsAtMostHistoryWindowsAndARestartWithFewerKeepsTheNewest() throws IOException {
         RingPlanning p = started(2);
