@@ -150,16 +150,22 @@ final class PlanningStore {
             ArrayNode tokens = f.array(nodes, "tokensLeft.nodes", node);
             List<HalfReturns.Left> out = new ArrayList<>();
             for (int i = 0; i < tokens.size(); i++) {
-                ObjectNode t = f.object(tokens.get(i), JsonFields.at(path, i));
-                String key = f.key(t, JsonFields.at(path, i), "token");
-                if (key.length() != 16) {
-                    throw f.error(JsonFields.at(JsonFields.at(path, i), "token"), "must be 16 hex digits, got " + key.length());
-                }
-                out.add(new HalfReturns.Left(Tokens.fromKey(key), f.optionalInt(t, JsonFields.at(path, i), "round", 0, 0)));
+                String at = JsonFields.at(path, i);
+                ObjectNode t = f.object(tokens.get(i), at);
+                out.add(new HalfReturns.Left(token(f, t, at), f.optionalInt(t, at, "round", 0, 0)));
             }
             left.put(node, out);
         });
         return new HalfReturns(left, round);
+    }
+
+    /** A token as plans write it ({@link Tokens#toKey}), its field named where it is not one. */
+    private static long token(JsonFields f, ObjectNode t, String at) {
+        try {
+            return Tokens.fromKey(f.string(t, at, "token"));
+        } catch (IllegalArgumentException e) {
+            throw f.error(JsonFields.at(at, "token"), e.getMessage());
+        }
     }
 
     /**
