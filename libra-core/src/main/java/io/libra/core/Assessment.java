@@ -25,11 +25,20 @@ import java.util.Optional;
  * @param step           the quiet windows over which the nodes call for a {@link MeasuredStep} out of a hold
  *                       that cannot end by itself ({@code config} then the operator's, capped); empty when this
  *                       round takes none. Kept on a part of the cluster, whose {@code quiet} is empty
+ * @param stall          the windows' evidence that moves measure no gain, so this round holds ({@link Stall});
+ *                       empty on a part of the cluster, as {@code quiet}
  */
 public record Assessment(ClusterSnapshot snapshot, LoadModel model, Optional<PredictionCheck> check,
                          Estimation estimation, SchedulerConfig config, Instant started, boolean afterBalanced,
                          Optional<Estimator.Rival> rival, Optional<QuietWindows> quiet,
-                         Optional<QuietWindows> step) {
+                         Optional<QuietWindows> step, Optional<Stall> stall) {
+
+    /** An assessment that sees no {@link Stall}. */
+    public Assessment(ClusterSnapshot snapshot, LoadModel model, Optional<PredictionCheck> check, Estimation estimation,
+                      SchedulerConfig config, Instant started, boolean afterBalanced, Optional<Estimator.Rival> rival,
+                      Optional<QuietWindows> quiet, Optional<QuietWindows> step) {
+        this(snapshot, model, check, estimation, config, started, afterBalanced, rival, quiet, step, Optional.empty());
+    }
 
     /**
      * The same assessment on a model of part of the cluster (one table's regions), begun at
@@ -44,7 +53,7 @@ public record Assessment(ClusterSnapshot snapshot, LoadModel model, Optional<Pre
     /** The same assessment on the rival model of the same window and cluster ({@link RivalModels}); no rival of its own. */
     Assessment onRival(LoadModel rivalModel) {
         return new Assessment(snapshot, rivalModel, check, estimation, config, started, afterBalanced, Optional.empty(), quiet,
-                step);
+                step, stall);
     }
 
     /**

@@ -161,12 +161,13 @@ public final class Planner {
         Optional<Estimator.Rival> rival = estimate.rival().map(r -> r.on(planned));
         Estimation said = realised.map(r -> how.withClause(r.describe())).orElse(how);
         Optional<QuietWindows> quiet = QuietWindows.of(snapshot, request.history());
-        Optional<QuietWindows> step = MeasuredStep.due(check, quiet, config) ? quiet : Optional.empty();
+        Optional<Stall> stall = Stall.of(snapshot, request.history(), request.previousPlan(), config, check);
+        Optional<QuietWindows> step = stall.isEmpty() && MeasuredStep.due(check, quiet, config) ? quiet : Optional.empty();
         SchedulerConfig settings = step.isPresent() ? MeasuredStep.config(config)
                 : Conservative.config(config, check, LoadModel.measuredBalance(snapshot).imbalanceDegree());
         return new Assessment(snapshot, planned.apply(estimate.model()), check, said,
                 settings.withFlowError(flowError == null ? 0 : flowError.rate()).withLanding(Landing.of(config, check)),
-                start, request.afterBalanced(), rival, quiet, step);
+                start, request.afterBalanced(), rival, quiet, step, stall);
     }
 
     /** Whether {@code c} checks a forecast carried on by a plan that moved nothing since the moves it forecast. */
@@ -203,13 +204,15 @@ public final class Planner {
      * ({@link Revert}), each as the store's placement rule allows. {@code previous} may be null.
      */
     public PlanResult finish(StrategyOutcome outcome, Assessment a, Plan previous, PlacementRule placement) {
-        StrategyOutcome held = Hysteresis.hold(outcome, a.afterBalanced(), previous, config, a.model(), a.quiet());
+        StrategyOutcome held = Stall.hold(Hysteresis.hold(outcome, a.afterBalanced(), previous, config, a.model(), a.quiet()),
+                a.stall(), a.model());
         // a measured step is not held to the carried miss it steps out of
         StrategyOutcome sized = a.step().isPresent() ? held
                 : Conservative.withinNoise(held, a.check(), a.model(), a.snapshot());
         StrategyOutcome noise = Conservative.repeated(sized, a.check(), previous, a.model(), a.snapshot());
         boolean idle = noise.plan().actions().isEmpty() && noise.plan().status() != PlanStatus.SUSPENDED;
-        StrategyOutcome kept = idle && previous != null
+        // a stall holds the moves too: taking back what measured no worse than noise is churn as well
+        StrategyOutcome kept = idle && previous != null && a.stall().isEmpty()
                 ? Revert.orHeld(noise, previous, a.check(), a.model(), estimation, placement.fresh(), strategy) : noise;
         Plan plan = Landing.explain(explain(kept.plan(), a), a.config()).withForecast(forecast(kept, a), a.estimation());
         plan = carriesOn(plan, a) && previous != null && !plan.isRevert() ? plan.withTakenBack(previous.takenBack()) : plan;
