@@ -53,10 +53,16 @@ class RevertTest {
      * what the counters say (a cost the model does not know), so Δ ends higher than before.
      */
     private static ClusterSnapshot afterCostlierMove(ClusterSnapshot before, Plan first) {
+        return afterCostlierMove(before, first, 2);
+    }
+
+    /** As {@link #afterCostlierMove(ClusterSnapshot, Plan)}, the destination measuring {@code factor} times its counters. */
+    private static ClusterSnapshot afterCostlierMove(ClusterSnapshot before, Plan first, double factor) {
         ClusterSnapshot moved = afterMoves(before, first);
         String hurt = moves(first).get(0).to();
         List<Node> nodes = new ArrayList<>();
-        moved.nodes().forEach(n -> nodes.add(n.id().equals(hurt) ? n.withMeasured(n.cpuUsage() * 2, n.diskBytesPerSec() * 2) : n));
+        moved.nodes().forEach(n -> nodes.add(n.id().equals(hurt)
+                ? n.withMeasured(n.cpuUsage() * factor, n.diskBytesPerSec() * factor) : n));
         return moved.withState(nodes, moved.regions());
     }
 
@@ -222,6 +228,33 @@ class RevertTest {
         Plan p = planner.finish(found, a, w.first(), PlacementRule.ANY).plan();
         assertThat(p.isRevert()).isFalse();
         assertThat(p.actions()).hasSize(4);
+    }
+
+    /**
+     * The same worse window after an earlier change of layout that gained nothing either (r40 on n1, then
+     * on n0): two fruitless changes, so the round holds ({@link Stall}) and takes nothing back. At λ 0.2,
+     * so that Δ (0.447) is past 2λ, where the hysteresis would hold, and within 4λ.
+     */
+    @Test
+    void aStalledRoundTakesNothingBack() {
+        Planner wide = Planner.builder().config(io.libra.core.schedule.SchedulerConfig.DEFAULT.withLambda(0.2)).build();
+        ClusterSnapshot before = hotN0();
+        Plan first = wide.plan(new PlanRequest(before, List.of(), null, false)).plan();
+        assertThat(first.actions()).isNotEmpty().allMatch(MoveAction.class::isInstance);
+        ClusterSnapshot now = afterCostlierMove(before, first, 1.7);
+        List<Region> onN1 = before.regions().stream().map(r -> r.id().equals(before.regions().get(40).id())
+                ? r.onNode("n1") : r).toList();
+        ClusterSnapshot earlier = Clusters.snapshot(4, onN1);
+
+        Assessment a = wide.assess(new PlanRequest(now, List.of(earlier, before), first, false), m -> m);
+        assertThat(a.stall()).isPresent();
+        Plan held = wide.finish(nothing(a), a, first, PlacementRule.ANY).plan();
+        assertThat(held.actions()).isEmpty();
+        assertThat(held.detail()).startsWith("stalled: ");
+        // one fruitless change alone: the moves that left Δ worse are taken back
+        Assessment b = wide.assess(new PlanRequest(now, List.of(before), first, false), m -> m);
+        assertThat(b.stall()).isEmpty();
+        assertThat(wide.finish(nothing(b), b, first, PlacementRule.ANY).plan().isRevert()).isTrue();
     }
 
     @Test
