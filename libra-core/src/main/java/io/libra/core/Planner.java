@@ -211,7 +211,7 @@ public final class Planner {
                 : Conservative.withinNoise(held, a.check(), a.model(), a.snapshot());
         StrategyOutcome noise = Conservative.repeated(sized, a.check(), previous, a.model(), a.snapshot());
         boolean idle = noise.plan().actions().isEmpty() && noise.plan().status() != PlanStatus.SUSPENDED;
-        // a stall holds the moves too: taking back what measured no worse than noise is churn as well
+        // a stall holds the moves too: Δ is within λ of where they began, and taking them back is churn as well
         StrategyOutcome kept = idle && previous != null && a.stall().isEmpty()
                 ? Revert.orHeld(noise, previous, a.check(), a.model(), estimation, placement.fresh(), strategy) : noise;
         Plan plan = Landing.explain(explain(kept.plan(), a), a.config()).withForecast(forecast(kept, a), a.estimation());
