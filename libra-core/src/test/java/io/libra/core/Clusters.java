@@ -47,6 +47,19 @@ public final class Clusters {
     }
 
     /**
+     * Four nodes of ten equal regions (r0-r39, 100 reads/s of 100 bytes each) and r40 with {@code extra}
+     * reads/s on {@code node}: with 100 reads on it Δ ≈ 0.07, with 400 Δ ≈ 0.27.
+     */
+    public static ClusterSnapshot tenEachAndOneMore(String node, double extra) {
+        List<Region> regions = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            regions.add(region(i, "n" + (i / 10), 100, 0, 100 * 100, 0));
+        }
+        regions.add(region(40, node, extra, 0, extra * 100, 0));
+        return snapshot(4, regions);
+    }
+
+    /**
      * A dual-imbalanced cluster: hot regions of tiny values (CPU) and regions of large values
      * (disk), placed so that CPU and disk hot spots sit on different nodes.
      */

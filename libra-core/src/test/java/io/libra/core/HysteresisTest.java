@@ -17,17 +17,9 @@ import org.junit.jupiter.api.Test;
 class HysteresisTest {
     private final Planner planner = Planner.builder().build();
 
-    /** Four nodes of ten equal regions; n0 carries one more of {@code extra} reads/s (100: Δ ≈ 0.07; 400: Δ ≈ 0.27). */
+    /** {@link Clusters#tenEachAndOneMore} with the extra region on n0. */
     private static ClusterSnapshot withExtra(double extra) {
-        List<Region> regions = new ArrayList<>();
-        int i = 0;
-        for (int j = 0; j < 4; j++) {
-            for (int k = 0; k < 10; k++, i++) {
-                regions.add(Clusters.region(i, "n" + j, 100, 0, 100 * 100, 0));
-            }
-        }
-        regions.add(Clusters.region(i, "n0", extra, 0, extra * 100, 0));
-        return Clusters.snapshot(4, regions);
+        return Clusters.tenEachAndOneMore("n0", extra);
     }
 
     private static Plan balanced() {

@@ -14,6 +14,7 @@ import io.libra.core.plan.MoveAction;
 import io.libra.core.plan.Plan;
 import io.libra.core.plan.PlanStatus;
 import io.libra.core.schedule.PlacementRule;
+import io.libra.core.schedule.SchedulerConfig;
 import io.libra.core.schedule.StrategyOutcome;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,12 +30,7 @@ class RevertTest {
      * reads' worth, the others 1,000 (Δ = 0.273). The planner spreads three of n0's regions.
      */
     private static ClusterSnapshot hotN0() {
-        List<Region> regions = new ArrayList<>();
-        for (int i = 0; i < 40; i++) {
-            regions.add(Clusters.region(i, "n" + (i / 10), 100, 0, 100 * 100, 0));
-        }
-        regions.add(Clusters.region(40, "n0", 400, 0, 400 * 100, 0));
-        return Clusters.snapshot(4, regions);
+        return Clusters.tenEachAndOneMore("n0", 400);
     }
 
     /** What the planner made of {@link #hotN0()}: moves only. */
@@ -237,14 +233,12 @@ class RevertTest {
      */
     @Test
     void aStalledRoundTakesNothingBack() {
-        Planner wide = Planner.builder().config(io.libra.core.schedule.SchedulerConfig.DEFAULT.withLambda(0.2)).build();
+        Planner wide = Planner.builder().config(SchedulerConfig.DEFAULT.withLambda(0.2)).build();
         ClusterSnapshot before = hotN0();
         Plan first = wide.plan(new PlanRequest(before, List.of(), null, false)).plan();
         assertThat(first.actions()).isNotEmpty().allMatch(MoveAction.class::isInstance);
         ClusterSnapshot now = afterCostlierMove(before, first, 1.7);
-        List<Region> onN1 = before.regions().stream().map(r -> r.id().equals(before.regions().get(40).id())
-                ? r.onNode("n1") : r).toList();
-        ClusterSnapshot earlier = Clusters.snapshot(4, onN1);
+        ClusterSnapshot earlier = Clusters.tenEachAndOneMore("n1", 400);
 
         Assessment a = wide.assess(new PlanRequest(now, List.of(earlier, before), first, false), m -> m);
         assertThat(a.stall()).isPresent();

@@ -2,12 +2,11 @@ package io.libra.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.libra.core.estimate.LoadModel;
 import io.libra.core.model.ClusterSnapshot;
-import io.libra.core.model.Region;
 import io.libra.core.plan.Plan;
 import io.libra.core.plan.PlanStatus;
 import io.libra.core.schedule.SchedulerConfig;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -16,21 +15,12 @@ import org.junit.jupiter.api.Test;
 class StallTest {
     private final Planner planner = Planner.builder().build();
 
-    /** Four nodes of ten equal regions; one more of {@code extra} reads/s sits on {@code node}. */
     private static ClusterSnapshot window(String node, double extra) {
-        List<Region> regions = new ArrayList<>();
-        int i = 0;
-        for (int j = 0; j < 4; j++) {
-            for (int k = 0; k < 10; k++, i++) {
-                regions.add(Clusters.region(i, "n" + j, 100, 0, 100 * 100, 0));
-            }
-        }
-        regions.add(Clusters.region(i, node, extra, 0, extra * 100, 0));
-        return Clusters.snapshot(4, regions);
+        return Clusters.tenEachAndOneMore(node, extra);
     }
 
     private static double delta(ClusterSnapshot s) {
-        return io.libra.core.estimate.LoadModel.measuredBalance(s).imbalanceDegree();
+        return LoadModel.measuredBalance(s).imbalanceDegree();
     }
 
     private Plan plan(ClusterSnapshot now, List<ClusterSnapshot> history, Plan previous) {
