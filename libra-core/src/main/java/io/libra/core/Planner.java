@@ -12,6 +12,8 @@ import io.libra.core.estimate.PredictionCheck;
 import io.libra.core.estimate.RealisedShare;
 import io.libra.core.plan.Estimation;
 import io.libra.core.plan.NodeForecast;
+import io.libra.core.plan.OwnLoad;
+import io.libra.core.model.Dimension;
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.plan.Plan;
 import io.libra.core.plan.PlanStatus;
@@ -24,6 +26,7 @@ import io.libra.core.schedule.StrategyOutcome;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.time.InstantSource;
 import java.util.Optional;
@@ -115,8 +118,16 @@ public final class Planner {
         RivalModels.Choice c = unstable.isPresent()
                 ? new RivalModels.Choice(new StrategyOutcome(Plan.empty(strategy.name(), a.model().balance(),
                         PlanStatus.SUSPENDED, unstable.get()), a.model()), a)
-                : outcome(a, new PlanningContext(a.config(), estimation, placement, a.estimation().ownLoad()));
+                : outcome(a, context(a, placement));
         return finish(c.outcome(), c.assessment(), request.previousPlan(), placement);
+    }
+
+    /**
+     * The context a strategy plans {@code a}'s model in: its settings, the store's placement rule,
+     * and the nodes the estimate found load of their own on (which own-load relief may relieve).
+     */
+    public PlanningContext context(Assessment a, PlacementRule placement) {
+        return new PlanningContext(a.config(), estimation, placement, a.estimation().ownLoad());
     }
 
     /**
@@ -243,13 +254,25 @@ public final class Planner {
         return carries && a.check().filter(c -> !c.explainedByWorkload()).isPresent();
     }
 
-    /** Plans directly on a load model (the predicted state of an earlier plan, for instance). */
+    /**
+     * Plans directly on a load model (the predicted state of an earlier plan, for instance). The
+     * nodes it runs at a speed of their own have that load of their own, as the estimate that made
+     * the model found (a plan kept on a rival's speeds relieved them so).
+     */
     public Plan plan(LoadModel model) {
-        return strategy.plan(model, context());
+        return strategy.plan(model, new PlanningContext(config, estimation, PlacementRule.ANY, ownSpeeds(model)));
     }
 
-    private PlanningContext context() {
-        return new PlanningContext(config, estimation);
+    private static List<OwnLoad> ownSpeeds(LoadModel model) {
+        List<OwnLoad> out = new ArrayList<>();
+        for (int j = 0; j < model.nodeCount(); j++) {
+            OwnLoad.Kind cpu = model.speedIn(Dimension.CPU, j) != 1 ? OwnLoad.Kind.SPEED : null;
+            OwnLoad.Kind disk = model.speedIn(Dimension.DISK, j) != 1 ? OwnLoad.Kind.SPEED : null;
+            if (cpu != null || disk != null) {
+                out.add(new OwnLoad(model.nodes().get(j).id(), cpu, disk));
+            }
+        }
+        return out;
     }
 
     /** Builder with the paper's defaults: libra, λ = 0.05, c = 1.63, 20% fluctuation guard. */

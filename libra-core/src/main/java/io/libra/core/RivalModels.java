@@ -60,7 +60,7 @@ public final class RivalModels {
         rival.between().ifPresent(madeOn::add);
         List<StrategyOutcome> plans = new ArrayList<>(List.of(mine));
         for (int p = 1; p < madeOn.size(); p++) {
-            plans.add(strategy.outcome(madeOn.get(p), context.withFreshPlacement()));
+            plans.add(strategy.outcome(madeOn.get(p), context.withOwnLoad(rival.ownLoad())));
             delta.add(onEach(strategy, plans.get(p), p < models.length ? p : -1, models, applier));
         }
         double[] regret = new double[plans.size()];

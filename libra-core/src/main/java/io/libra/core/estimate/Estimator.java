@@ -69,17 +69,29 @@ public final class Estimator {
      * @param between  a model halfway between the two, where their readings of the same residuals can be
      *                 split (a node's speed against its regions' cost); a plan made there may fall less far behind
      *                 under either than the plans made on each
+     * @param ownLoad  the nodes the rival (and the model between) finds load of their own on: a plan made on
+     *                 it may relieve them as such ({@code OwnLoadRelief}), though the model in use found none
      */
     public record Rival(LoadModel model, String subject, String ours, String theirs, String describe,
-                        Optional<LoadModel> between) {
+                        Optional<LoadModel> between, List<OwnLoad> ownLoad) {
+        public Rival {
+            ownLoad = List.copyOf(ownLoad);
+        }
+
+        public Rival(LoadModel model, String subject, String ours, String theirs, String describe,
+                     Optional<LoadModel> between) {
+            this(model, subject, ours, theirs, describe, between, List.of());
+        }
+
         /** The block cache that rivals the linear disk model ({@link CacheModel#rivalsLinear}). */
-        static Rival cache(LoadModel model, CacheModel c) {
-            return new Rival(model, "linear disk model", "linear model", "block cache", c.describe(), Optional.empty());
+        static Rival cache(LoadModel model, CacheModel c, List<OwnLoad> ownLoad) {
+            return new Rival(model, "linear disk model", "linear model", "block cache", c.describe(), Optional.empty(),
+                    ownLoad);
         }
 
         /** The same rival, and the model between, each restricted as {@code restrict} does (by an adapter). */
         public Rival on(UnaryOperator<LoadModel> restrict) {
-            return new Rival(restrict.apply(model), subject, ours, theirs, describe, between.map(restrict));
+            return new Rival(restrict.apply(model), subject, ours, theirs, describe, between.map(restrict), ownLoad);
         }
     }
 
@@ -129,7 +141,8 @@ public final class Estimator {
                 ownLoad(now, cpuOwn, diskOwn));
         Optional<Rival> rival = (cache.isPresent() ? Optional.<CacheModel>empty()
                 : cache(candidate, sped, CacheModel::rivalsLinear, l -> l.rivals(linear.error()))).map(c -> Rival.cache(
-                share(now, new Estimate(null, null, cpu, disk, cpuOwn, cacheOwn, Optional.of(c), shapes)), c));
+                share(now, new Estimate(null, null, cpu, disk, cpuOwn, cacheOwn, Optional.of(c), shapes)), c,
+                ownLoad(now, cpuOwn, cacheOwn)));
         return new Estimate(model, e, cpu, disk, cpuOwn, diskOwn, cache, rival.or(() -> speedRival(now, samples, partial)),
                 shapes);
     }
@@ -167,7 +180,8 @@ public final class Estimator {
         LoadModel between = sharedWith(now, e, cpu.map(s -> s.halfway(e.cpuOwn())),
                 disk.map(s -> s.halfway(e.diskOwn())));
         return Optional.of(new Rival(sharedWith(now, e, cpu, disk), subject + " residuals riding with the regions",
-                "regions' residuals", "node speeds", describe, Optional.of(between)));
+                "regions' residuals", "node speeds", describe, Optional.of(between),
+                ownLoad(now, cpu.orElse(e.cpuOwn()), disk.orElse(e.diskOwn()))));
     }
 
     /** {@code now} shared by {@code e}'s cost fits with these own loads in place of {@code e}'s, where present. */

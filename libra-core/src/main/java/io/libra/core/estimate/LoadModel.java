@@ -189,7 +189,8 @@ public final class LoadModel {
         return f != null && f.spreads(from, to);
     }
 
-    private double speedIn(Dimension d, int j) {
+    /** Node j's speed in d relative to the mean node: 1 where no speed of its own was learnt. */
+    public double speedIn(Dimension d, int j) {
         return speed[d.ordinal()] != null ? speed[d.ordinal()][j] : 1;
     }
 

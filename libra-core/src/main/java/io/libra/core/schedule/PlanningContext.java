@@ -26,8 +26,11 @@ public record PlanningContext(SchedulerConfig config, EstimationConfig estimatio
         this(config, estimation, PlacementRule.ANY);
     }
 
-    /** The same context for another plan of the window, with the placement rule {@link PlacementRule#fresh fresh}. */
-    public PlanningContext withFreshPlacement() {
-        return new PlanningContext(config, estimation, placement.fresh(), ownLoad);
+    /**
+     * The same context for another plan of the window, on a model that finds load of their own on the
+     * nodes {@code own} names (a rival's), with the placement rule {@link PlacementRule#fresh fresh}.
+     */
+    public PlanningContext withOwnLoad(List<OwnLoad> own) {
+        return new PlanningContext(config, estimation, placement.fresh(), own);
     }
 }

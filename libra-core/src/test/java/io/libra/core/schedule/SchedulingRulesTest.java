@@ -96,6 +96,28 @@ class SchedulingRulesTest {
     }
 
     /**
+     * The same cluster where n0 runs its 40 regions' CPU at 1.6 times the others' speed (a model with
+     * speeds, as a plan's predicted state carries them): planned directly, n0's speed counts as load
+     * of its own, so its regions (halves, past λ/2) go under own-load relief. Each weighs as much in
+     * CPU as in disk where it lands, so no move passes the interference constraint there.
+     */
+    @Test
+    void aModelsSpeedsCountAsLoadOfTheNodesOwnWhenPlannedDirectly() {
+        double[][] slow = new double[40][];
+        Arrays.fill(slow, new double[] {0.02, 0.0125});
+        double[][] forty = new double[40][];
+        Arrays.fill(forty, new double[] {0.0125, 0.0125});
+        LoadModel m = model(slow, forty, forty, forty).withSpeeds(Dimension.CPU, new double[] {1.6, 1, 1, 1});
+
+        Plan p = Planner.builder().build().plan(m);
+
+        assertThat(p.status()).as(p.detail()).isEqualTo(PlanStatus.PLANNED);
+        assertThat(p.actions()).filteredOn(MoveAction.class::isInstance).isNotEmpty()
+                .allSatisfy(a -> assertThat(a.reason().passed()).contains(Constraint.OWN_LOAD_RELIEF));
+        assertThat(p.predicted().imbalanceDegree()).isLessThan(m.balance().imbalanceDegree());
+    }
+
+    /**
      * Two nodes of 40 like regions; n1 has twice n0's CPU capacity, so its CPU target is twice n0's:
      * n0 is at 1.5 in CPU, n1 at 0.75, and both near 1.00 in disk. A region weighs more in CPU than
      * in disk on n0 (3.8% against 2.5%) and less on n1 (1.9%), so the paper's interference

@@ -4,7 +4,6 @@ import io.libra.core.Assessment;
 import io.libra.core.PlanRequest;
 import io.libra.core.RivalModels;
 import io.libra.core.schedule.PlacementRule;
-import io.libra.core.schedule.PlanningContext;
 import io.libra.core.PlanResult;
 import io.libra.core.estimate.LoadModel;
 import io.libra.core.Planner;
@@ -477,7 +476,7 @@ public class LibraLoadBalancer extends BaseLoadBalancer {
         Assessment a = planner.assess(new PlanRequest(snap.snapshot(), history, previous, false)
                 .withOwnLoad(group.memory.ownLoad()).withFlowError(group.memory.flowError()), placement::pin);
         PlacementRule rule = placement.forScheduler();
-        RivalModels.Choice chosen = planner.outcome(a, new PlanningContext(a.config(), planner.estimation(), rule));
+        RivalModels.Choice chosen = planner.outcome(a, planner.context(a, rule));
         return new Planned(planner.finish(chosen.outcome(), chosen.assessment(), mayTakeBack ? previous : null, rule),
                 chosen.assessment());
     }

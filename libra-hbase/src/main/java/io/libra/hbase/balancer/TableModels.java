@@ -9,7 +9,6 @@ import io.libra.core.estimate.RegionLoad;
 import io.libra.core.model.Dimension;
 import io.libra.core.model.MeasuredLoad;
 import io.libra.core.schedule.PlacementRule;
-import io.libra.core.schedule.PlanningContext;
 import io.libra.core.schedule.StrategyOutcome;
 import java.time.InstantSource;
 import java.util.ArrayList;
@@ -75,8 +74,7 @@ final class TableModels {
     static PlanResult plan(Planner planner, Assessment run, String table, PlacementRule rule, InstantSource clock) {
         LoadModel model = of(run.model(), table, planner.estimation());
         Assessment mine = run.on(model, clock.instant());
-        StrategyOutcome outcome = planner.strategy().outcome(model,
-                new PlanningContext(run.config(), planner.estimation(), rule));
+        StrategyOutcome outcome = planner.strategy().outcome(model, planner.context(run, rule));
         return planner.finish(outcome, mine);
     }
 }
