@@ -37,6 +37,8 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
     static final double SAME_ERROR_ABSOLUTE = 0.002;
     /** Weights learnt node by node must predict the changes this much better, so noise does not flip them. */
     static final double WITHIN_MARGIN = 0.1;
+    /** Why the mapping is kept where a constant per node predicts the node totals as well as any weights. */
+    private static final String TOO_ALIKE = "node totals too alike to tell what regions cost";
 
     /** Per-region cost of one feature vector (the constant excluded). */
     public double cost(double[] x) {
@@ -45,6 +47,11 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
             s += weights[k] * x[k];
         }
         return s;
+    }
+
+    /** Whether a constant per node predicted the node totals as well as any weights: they cannot tell what a region costs. */
+    public boolean tooAlike() {
+        return !learnt && detail.contains(TOO_ALIKE);
     }
 
     public double background() {
@@ -91,7 +98,7 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
         double constantError = heldOutError(all, held, folds, samples, d, Moments::backgroundOnly);
         if (!(bestError < constantError * (1 - MARGIN))) {
             CostFit kept = mapping(d, all, mappingError, String.format(Locale.ROOT, "mapping kept: learnt %.1f%% vs a"
-                    + " constant %.1f%% held-out error, node totals too alike to tell what regions cost%s", 100 * bestError,
+                    + " constant %.1f%% held-out error, " + TOO_ALIKE + "%s", 100 * bestError,
                     100 * constantError, collinear));
             return withinNode(d, samples, all, dropped, kept).orElse(kept);
         }

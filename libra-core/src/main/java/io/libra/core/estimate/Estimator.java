@@ -45,7 +45,8 @@ public final class Estimator {
      * The estimated load model and how it was obtained.
      *
      * @param rival the same window with disk shared by a block cache that explains it about as well
-     *              as the linear model without beating it ({@link CacheModel#rivalsLinear}); else with
+     *              as the linear model without beating it ({@link CacheModel#rivalsLinear}), where the
+     *              linear model predicts better than a constant per node ({@link CostFit#tooAlike}); else with
      *              speeds of their own (CPU or disk) on nodes whose total strays while no window has shown them
      *              to have one ({@link NodeBackgrounds#untoldSpeeds}); else empty
      * @param shapes how the learnt background differs between nodes of unequal size, per dimension
@@ -139,7 +140,9 @@ public final class Estimator {
                         + cache.map(c -> c.describe() + (cacheOwn.detail().isEmpty() ? "" : ", " + cacheOwn.detail()))
                                 .orElseGet(() -> detail(now, disk, diskOwn, shapes.disk())),
                 ownLoad(now, cpuOwn, diskOwn));
-        Optional<Rival> rival = (cache.isPresent() ? Optional.<CacheModel>empty()
+        // where a constant per node predicts the totals as well as the linear model, a cache no better than that
+        // has nothing in the window behind its forecasts (`calm` seed 10 under disk-speed: any move 0.87, no plan for 3 windows)
+        Optional<Rival> rival = (cache.isPresent() || diskFirst.tooAlike() ? Optional.<CacheModel>empty()
                 : cache(candidate, sped, CacheModel::rivalsLinear, l -> l.rivals(linear.error()))).map(c -> Rival.cache(
                 share(now, new Estimate(null, null, cpu, disk, cpuOwn, cacheOwn, Optional.of(c), shapes)), c,
                 ownLoad(now, cpuOwn, cacheOwn)));
