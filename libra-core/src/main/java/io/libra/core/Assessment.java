@@ -33,13 +33,6 @@ public record Assessment(ClusterSnapshot snapshot, LoadModel model, Optional<Pre
                          Optional<Estimator.Rival> rival, Optional<QuietWindows> quiet,
                          Optional<QuietWindows> step, Optional<Stall> stall) {
 
-    /** An assessment that sees no {@link Stall}. */
-    public Assessment(ClusterSnapshot snapshot, LoadModel model, Optional<PredictionCheck> check, Estimation estimation,
-                      SchedulerConfig config, Instant started, boolean afterBalanced, Optional<Estimator.Rival> rival,
-                      Optional<QuietWindows> quiet, Optional<QuietWindows> step) {
-        this(snapshot, model, check, estimation, config, started, afterBalanced, rival, quiet, step, Optional.empty());
-    }
-
     /**
      * The same assessment on a model of part of the cluster (one table's regions), begun at
      * {@code at}: no rival, and Δ judged on this window alone, since the averaged node totals of
@@ -47,7 +40,7 @@ public record Assessment(ClusterSnapshot snapshot, LoadModel model, Optional<Pre
      */
     public Assessment on(LoadModel part, Instant at) {
         return new Assessment(snapshot, part, check, estimation, config, at, afterBalanced, Optional.empty(), Optional.empty(),
-                step);
+                step, Optional.empty());
     }
 
     /** The same assessment on the rival model of the same window and cluster ({@link RivalModels}); no rival of its own. */

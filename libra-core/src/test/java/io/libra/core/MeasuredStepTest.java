@@ -76,7 +76,8 @@ class MeasuredStepTest {
         ClusterSnapshot s = Clusters.dualImbalanced(8, 8, 1);
         Assessment run = planner.assess(PlanRequest.of(s), m -> m);
         Assessment stepping = new Assessment(s, run.model(), check(true, true), run.estimation(),
-                MeasuredStep.config(CONFIG), run.started(), false, Optional.empty(), quiet(2, 0.13), quiet(2, 0.13));
+                MeasuredStep.config(CONFIG), run.started(), false, Optional.empty(), quiet(2, 0.13), quiet(2, 0.13),
+                Optional.empty());
         Assessment part = stepping.on(run.model(), run.started());
         assertThat(part.quiet()).isEmpty();
         assertThat(part.conservative()).as("a step plans at the operator's settings").isFalse();

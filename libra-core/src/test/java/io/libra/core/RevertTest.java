@@ -371,7 +371,7 @@ class RevertTest {
         for (double share : new double[] {0.5, 0.6}) {
             Assessment refitted = new Assessment(again.snapshot(), again.model(), Optional.of(c.withRefitError(share * c.error())),
                     again.estimation(), again.config(), again.started(), again.afterBalanced(), again.rival(), again.quiet(),
-                    again.step());
+                    again.step(), again.stall());
             Plan p = planner.finish(same, refitted, back, PlacementRule.ANY).plan();
             assertThat(p.detail()).as("refitted off by %.0f%% of the miss", 100 * share)
                     .is(new org.assertj.core.api.Condition<>(d -> d.contains("not repeating them") == share > 0.5, "held iff above half"));

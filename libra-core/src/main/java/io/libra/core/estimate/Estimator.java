@@ -79,11 +79,6 @@ public final class Estimator {
             ownLoad = List.copyOf(ownLoad);
         }
 
-        public Rival(LoadModel model, String subject, String ours, String theirs, String describe,
-                     Optional<LoadModel> between) {
-            this(model, subject, ours, theirs, describe, between, List.of());
-        }
-
         /** The block cache that rivals the linear disk model ({@link CacheModel#rivalsLinear}). */
         static Rival cache(LoadModel model, CacheModel c, List<OwnLoad> ownLoad) {
             return new Rival(model, "linear disk model", "linear model", "block cache", c.describe(), Optional.empty(),

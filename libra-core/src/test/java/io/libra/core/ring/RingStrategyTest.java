@@ -67,7 +67,8 @@ class RingStrategyTest {
                 .config(SchedulerConfig.DEFAULT.withLambda(0.02)).learning(false).build();
         Assessment a = planner.assess(PlanRequest.of(s), m -> m);
         Assessment withRival = new Assessment(a.snapshot(), a.model(), a.check(), a.estimation(), a.config(), a.started(),
-                a.afterBalanced(), Optional.of(new Estimator.Rival(a.model(), "model", "ours", "theirs", "a rival", Optional.empty())), a.quiet(), a.step());
+                a.afterBalanced(), Optional.of(new Estimator.Rival(a.model(), "model", "ours", "theirs", "a rival", Optional.empty(),
+                        List.of())), a.quiet(), a.step(), a.stall());
 
         RivalModels.Choice c = planner.outcome(withRival, new PlanningContext(a.config(), planner.estimation()));
 
@@ -93,7 +94,7 @@ class RingStrategyTest {
         PlanningContext context = new PlanningContext(a.config(), planner.estimation());
         Assessment withRival = new Assessment(a.snapshot(), a.model(), a.check(), a.estimation(), a.config(), a.started(),
                 a.afterBalanced(), Optional.of(new Estimator.Rival(rival, "model", "ours", "theirs", "a rival",
-                        Optional.empty())), a.quiet(), a.step());
+                        Optional.empty(), List.of())), a.quiet(), a.step(), a.stall());
 
         RivalModels.Choice c = planner.outcome(withRival, context);
 
