@@ -348,16 +348,17 @@ public final class Estimator {
      * errors' noise ({@link CostFit#sameError}). Only a cluster that declares capacities has a choice.
      */
     private Shaped shapes(ClusterSnapshot now, List<ClusterSnapshot> windows) {
-        List<NodeSample> byCapacity = samples(windows, BackgroundShape.Both.CAPACITY);
+        NodeSamples summed = NodeSamples.of(windows, features, config);
+        List<NodeSample> byCapacity = summed.in(BackgroundShape.Both.CAPACITY);
         if (!learn || !now.hasCapacities()) {
             return new Shaped(BackgroundShape.Both.CAPACITY, byCapacity, 0, 0);
         }
-        List<NodeSample> byNode = samples(windows, BackgroundShape.Both.NODE);
+        List<NodeSample> byNode = summed.in(BackgroundShape.Both.NODE);
         double[] cpu = {fit(Dimension.CPU, byCapacity).fitError(), fit(Dimension.CPU, byNode).fitError()};
         double[] disk = {fit(Dimension.DISK, byCapacity).fitError(), fit(Dimension.DISK, byNode).fitError()};
         BackgroundShape.Both chosen = new BackgroundShape.Both(better(cpu), better(disk));
         List<NodeSample> samples = chosen.equals(BackgroundShape.Both.CAPACITY) ? byCapacity
-                : chosen.equals(BackgroundShape.Both.NODE) ? byNode : samples(windows, chosen);
+                : chosen.equals(BackgroundShape.Both.NODE) ? byNode : summed.in(chosen);
         return new Shaped(chosen, samples, chosen.cpu() == BackgroundShape.NODE ? cpu[0] : 0,
                 chosen.disk() == BackgroundShape.NODE ? disk[0] : 0);
     }
@@ -381,64 +382,5 @@ public final class Estimator {
             double over = d == Dimension.CPU ? cpuPassedOver : diskPassedOver;
             return windows > 1 || Double.isNaN(error) ? error : Math.max(error, over);
         }
-    }
-
-    /** One sample per node per window: its measured totals and the summed features of its regions. */
-    private List<NodeSample> samples(List<ClusterSnapshot> windows, BackgroundShape.Both shapes) {
-        List<NodeSample> out = new ArrayList<>();
-        for (int w = 0; w < windows.size(); w++) {
-            ClusterSnapshot s = windows.get(w);
-            Map<String, double[]> byNode = new HashMap<>(s.nodes().size() * 2);
-            for (Node n : s.nodes()) {
-                byNode.put(n.id(), new double[CostFeatures.count()]);
-            }
-            Map<String, String> before = w == 0 ? Map.of() : windows.get(w - 1).placement();
-            Map<String, Map<String, double[]>> arrived = new HashMap<>();
-            for (Region r : s.regions()) {
-                features.add(r.counters(), byNode.get(r.node()));
-                String from = before.get(r.id());
-                if (from != null && !from.equals(r.node())) {
-                    features.add(r.counters(), arrived.computeIfAbsent(r.node(), k -> new HashMap<>())
-                            .computeIfAbsent(from, k -> new double[CostFeatures.count()]));
-                }
-            }
-            double[] cpuSize = shapes.cpu().sizes(s, Dimension.CPU);
-            double[] diskSize = shapes.disk().sizes(s, Dimension.DISK);
-            double[] cpuReplicas = replicas(s, byNode, Dimension.CPU);
-            double[] diskReplicas = replicas(s, byNode, Dimension.DISK);
-            for (int j = 0; j < s.nodes().size(); j++) {
-                Node n = s.nodes().get(j);
-                double[] x = byNode.get(n.id());
-                out.add(new NodeSample(n.id(), w, n.cpuUsage(), n.diskBytesPerSec(), perNode(x, cpuSize[j], cpuReplicas[j]),
-                        perNode(x, diskSize[j], diskReplicas[j]), arrived.getOrDefault(n.id(), Map.of())));
-            }
-        }
-        return out;
-    }
-
-    /** A node's features with its per-node ones: its size, and the replica writes it applies ({@link Followers}). */
-    private static double[] perNode(double[] x, double size, double replicas) {
-        double[] out = x.clone();
-        out[CostFeatures.BACKGROUND] = size;
-        out[CostFeatures.FOLLOWERS] = replicas;
-        return out;
-    }
-
-    /**
-     * Per node in window s, the replica writes it applies per unit of φ ({@link Followers}), the
-     * writes weighed by the mapping ({@link CostFeatures#replicated}); zeros where the window cannot
-     * show followers ({@link Followers#sizes}).
-     */
-    private double[] replicas(ClusterSnapshot s, Map<String, double[]> byNode, Dimension d) {
-        double[] size = Followers.sizes(s, d);
-        if (size.length == 0) {
-            return new double[s.nodes().size()];
-        }
-        double[] prior = CostFeatures.prior(d, config);
-        double[] led = new double[size.length];
-        for (int j = 0; j < led.length; j++) {
-            led[j] = CostFeatures.replicated(byNode.get(s.nodes().get(j).id()), prior);
-        }
-        return Followers.replicas(size, java.util.Arrays.stream(size).sum(), led);
     }
 }

@@ -220,8 +220,9 @@ public record NodeBackgrounds(Map<String, Double> offsets, Map<String, Double> s
         double background = nodeOwn(w, s.features(d));
         double own = before.getOrDefault(s.node(), 1.0);
         double out = background + own * (CostFit.dot(w, s.features(d)) - background);
-        for (Map.Entry<String, double[]> a : s.arrived().entrySet()) {
-            out += (before.getOrDefault(a.getKey(), 1.0) - own) * CostFit.dot(w, a.getValue());
+        Arrivals arrived = s.arrived();
+        for (int i = 0; i < arrived.size(); i++) {
+            out += (before.getOrDefault(arrived.from().get(i), 1.0) - own) * arrived.cost(i, w);
         }
         return out;
     }

@@ -1,7 +1,6 @@
 package io.libra.core.estimate;
 
 import io.libra.core.model.Dimension;
-import java.util.Map;
 
 /**
  * One node in one window: what it measured and the summed features of the regions it served.
@@ -14,17 +13,13 @@ import java.util.Map;
  * @param cpuFeatures  {@link CostFeatures} of the node's regions, with the node's relative CPU size at
  *                     {@link CostFeatures#BACKGROUND} (its share of a background every node carries)
  * @param diskFeatures the same with its relative disk size there
- * @param arrived  per node id, the summed features (no background) of the regions that sat on that
- *                 other node in the window before; empty in the first window
+ * @param arrived  per other node, the summed features (no background) of the regions that sat on
+ *                 it in the window before; none in the first window
  */
 record NodeSample(String node, int window, double cpu, double disk, double[] cpuFeatures, double[] diskFeatures,
-                  Map<String, double[]> arrived) {
-    NodeSample {
-        arrived = Map.copyOf(arrived);
-    }
-
+                  Arrivals arrived) {
     NodeSample(String node, int window, double cpu, double disk, double[] cpuFeatures, double[] diskFeatures) {
-        this(node, window, cpu, disk, cpuFeatures, diskFeatures, Map.of());
+        this(node, window, cpu, disk, cpuFeatures, diskFeatures, Arrivals.NONE);
     }
 
     double measured(Dimension d) {

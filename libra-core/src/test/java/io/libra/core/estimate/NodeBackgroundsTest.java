@@ -266,9 +266,9 @@ class NodeBackgroundsTest {
         for (int t = 0; t < 2; t++) {
             double[] half = reads(5_000);
             samples.add(new NodeSample("n0", t, 1.0, 0, reads(10_000), reads(10_000),
-                    t == 0 ? Map.of() : Map.of("n1", half)));
+                    t == 0 ? Arrivals.NONE : Arrivals.of(Map.of("n1", half))));
             samples.add(new NodeSample("n1", t, 1.5, 0, reads(10_000), reads(10_000),
-                    t == 0 ? Map.of() : Map.of("n0", half)));
+                    t == 0 ? Arrivals.NONE : Arrivals.of(Map.of("n0", half))));
         }
 
         NodeBackgrounds own = NodeBackgrounds.of(Dimension.CPU, fit, samples, Map.of());
