@@ -108,10 +108,10 @@ public final class Estimator {
         Shaped shaped = shapes(now, windows);
         BackgroundShape.Both shapes = shaped.shapes();
         List<NodeSample> samples = shaped.samples();
-        Fitted cpuFit = refined(now, fit(Dimension.CPU, samples), samples, kinds(remembered, Dimension.CPU));
+        Fitted cpuFit = refined(now, shaped.cpu(), samples, kinds(remembered, Dimension.CPU));
         CostFit cpu = cpuFit.fit();
         NodeBackgrounds cpuOwn = cpuFit.own();
-        CostFit diskFirst = fit(Dimension.DISK, samples);
+        CostFit diskFirst = shaped.disk();
         Optional<CacheModel> candidate = learn && !LoadSharing.allMeasured(now, Dimension.DISK)
                 ? CacheModel.candidate(windows, diskFirst.fitError()) : Optional.empty();
         Fitted linear = refined(now, diskFirst, samples, kinds(remembered, Dimension.DISK));
@@ -350,34 +350,40 @@ public final class Estimator {
     private Shaped shapes(ClusterSnapshot now, List<ClusterSnapshot> windows) {
         NodeSamples summed = NodeSamples.of(windows, features, config);
         List<NodeSample> byCapacity = summed.in(BackgroundShape.Both.CAPACITY);
+        CostFit[] cpu = {fit(Dimension.CPU, byCapacity), null};
+        CostFit[] disk = {fit(Dimension.DISK, byCapacity), null};
         if (!learn || !now.hasCapacities()) {
-            return new Shaped(BackgroundShape.Both.CAPACITY, byCapacity, 0, 0);
+            return new Shaped(BackgroundShape.Both.CAPACITY, byCapacity, cpu[0], disk[0], 0, 0);
         }
         List<NodeSample> byNode = summed.in(BackgroundShape.Both.NODE);
-        double[] cpu = {fit(Dimension.CPU, byCapacity).fitError(), fit(Dimension.CPU, byNode).fitError()};
-        double[] disk = {fit(Dimension.DISK, byCapacity).fitError(), fit(Dimension.DISK, byNode).fitError()};
+        cpu[1] = fit(Dimension.CPU, byNode);
+        disk[1] = fit(Dimension.DISK, byNode);
         BackgroundShape.Both chosen = new BackgroundShape.Both(better(cpu), better(disk));
         List<NodeSample> samples = chosen.equals(BackgroundShape.Both.CAPACITY) ? byCapacity
                 : chosen.equals(BackgroundShape.Both.NODE) ? byNode : summed.in(chosen);
-        return new Shaped(chosen, samples, chosen.cpu() == BackgroundShape.NODE ? cpu[0] : 0,
-                chosen.disk() == BackgroundShape.NODE ? disk[0] : 0);
+        // a fit reads only its own dimension's features, so each shape's fit stands for the mixed samples too
+        return new Shaped(chosen, samples, cpu[chosen.cpu().ordinal()], disk[chosen.disk().ordinal()],
+                chosen.cpu() == BackgroundShape.NODE ? cpu[0].fitError() : 0,
+                chosen.disk() == BackgroundShape.NODE ? disk[0].fitError() : 0);
     }
 
-    /** NODE where its held-out error ({@code errors[1]}) is below capacity's ({@code errors[0]}) beyond their noise. */
-    private static BackgroundShape better(double[] errors) {
-        return errors[1] < errors[0] && !CostFit.sameError(errors[0], errors[1]) ? BackgroundShape.NODE
-                : BackgroundShape.CAPACITY;
+    /** NODE where its fit's held-out error ({@code fits[1]}) is below capacity's ({@code fits[0]}) beyond their noise. */
+    private static BackgroundShape better(CostFit[] fits) {
+        double capacity = fits[0].fitError();
+        double node = fits[1].fitError();
+        return node < capacity && !CostFit.sameError(capacity, node) ? BackgroundShape.NODE : BackgroundShape.CAPACITY;
     }
 
     /**
-     * The shapes chosen, the node samples with each dimension's background in its shape, and per
+     * The shapes chosen, the node samples with each dimension's background in its shape, each
+     * dimension's cost fit on them (before any node's own load is taken out), and per
      * dimension the held-out error of the shape passed over (0 where
      * capacity was kept). One window judged the choice only on the layout it explains, so a forecast
      * of another layout from it claims no less error than the shape it beat there, as a block cache
      * learnt from one window does ({@link CacheModel#forecastError}).
      */
-    private record Shaped(BackgroundShape.Both shapes, List<NodeSample> samples, double cpuPassedOver,
-                          double diskPassedOver) {
+    private record Shaped(BackgroundShape.Both shapes, List<NodeSample> samples, CostFit cpu, CostFit disk,
+                          double cpuPassedOver, double diskPassedOver) {
         double claimed(Dimension d, double error, int windows) {
             double over = d == Dimension.CPU ? cpuPassedOver : diskPassedOver;
             return windows > 1 || Double.isNaN(error) ? error : Math.max(error, over);
