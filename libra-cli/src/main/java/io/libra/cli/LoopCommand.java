@@ -181,15 +181,23 @@ final class LoopCommand implements Callable<Integer> {
         long worse = out.stream().filter(Outcome::endedWorse).count();
         double moved = out.stream().mapToDouble(Outcome::first).sum();
         double later = out.stream().mapToDouble(Outcome::later).sum();
+        double settled = out.stream().filter(o -> o.within(BY_WINDOW - 1)).mapToDouble(Outcome::later).sum();
         return String.format(Locale.ROOT, "true CPU/disk Max/Mean after each plan is carried out%n"
                 + "first plan within %.2f in both: %d of %d%n"
                 + "within %.2f in both by window %d: %d of %d%n"
                 + "ended more than %.2f worse than the first plan left it: %d of %d%n"
                 + "data moved from round %d on: %s, %s of the first plans' %s (target: at most 10%%)%n"
+                + "  by the runs within %.2f by window %d (%d): %s, %s; by those still above it then (%d): %s, %s%n"
                 + "actions the executor refused: %d of %d planned%n",
                 WITHIN, first, out.size(), WITHIN, BY_WINDOW, third, out.size(), Outcome.WORSE_BY, worse, out.size(),
-                BY_WINDOW + 1, Table.bytes(later),
-                moved > 0 ? String.format(Locale.ROOT, "%.1f%%", 100 * later / moved) : "–", Table.bytes(moved),
+                BY_WINDOW + 1, Table.bytes(later), share(later, moved), Table.bytes(moved),
+                WITHIN, BY_WINDOW, third, Table.bytes(settled), share(settled, moved),
+                out.size() - third, Table.bytes(later - settled), share(later - settled, moved),
                 out.stream().mapToInt(o -> o.run().refused()).sum(), out.stream().mapToInt(o -> o.run().planned()).sum());
+    }
+
+    /** {@code part} as a percentage of {@code whole}; a dash when nothing was moved to compare with. */
+    private static String share(double part, double whole) {
+        return whole > 0 ? String.format(Locale.ROOT, "%.1f%%", 100 * part / whole) : "–";
     }
 }
