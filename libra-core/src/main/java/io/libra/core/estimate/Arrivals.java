@@ -7,8 +7,8 @@ import java.util.Map;
 /**
  * The summed features of the regions that came to a node from each other node since the window
  * before, laid out flat: {@link NodeBackgrounds} weighs them on every refit, and windows drawn
- * apart bring a node regions from most others (a million arrays scattered over the heap, against
- * one pass over one array per node).
+ * apart bring a node regions from most others (on 1,000 nodes, hundreds of thousands of small
+ * arrays scattered over the heap, against one pass over one array per node).
  *
  * @param from     the node each run of features came from, in the order they are laid out
  * @param features {@link CostFeatures#count()} summed features per node in {@code from}, one after another
@@ -42,9 +42,10 @@ record Arrivals(List<String> from, double[] features) {
 
     /** The cost {@code w} gives the regions that came from {@code from(i)}. */
     double cost(int i, double[] w) {
-        int base = i * w.length;
+        int width = CostFeatures.count();
+        int base = i * width;
         double s = 0;
-        for (int k = 0; k < w.length; k++) {
+        for (int k = 0; k < width; k++) {
             s += w[k] * features[base + k];
         }
         return s;
