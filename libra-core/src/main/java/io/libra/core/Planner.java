@@ -12,8 +12,6 @@ import io.libra.core.estimate.PredictionCheck;
 import io.libra.core.estimate.RealisedShare;
 import io.libra.core.plan.Estimation;
 import io.libra.core.plan.NodeForecast;
-import io.libra.core.plan.OwnLoad;
-import io.libra.core.model.Dimension;
 import io.libra.core.model.ClusterSnapshot;
 import io.libra.core.plan.Plan;
 import io.libra.core.plan.PlanStatus;
@@ -26,7 +24,6 @@ import io.libra.core.schedule.StrategyOutcome;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.time.InstantSource;
 import java.util.Optional;
@@ -260,19 +257,7 @@ public final class Planner {
      * the model found (a plan kept on a rival's speeds relieved them so).
      */
     public Plan plan(LoadModel model) {
-        return strategy.plan(model, new PlanningContext(config, estimation, PlacementRule.ANY, ownSpeeds(model)));
-    }
-
-    private static List<OwnLoad> ownSpeeds(LoadModel model) {
-        List<OwnLoad> out = new ArrayList<>();
-        for (int j = 0; j < model.nodeCount(); j++) {
-            OwnLoad.Kind cpu = model.speedIn(Dimension.CPU, j) != 1 ? OwnLoad.Kind.SPEED : null;
-            OwnLoad.Kind disk = model.speedIn(Dimension.DISK, j) != 1 ? OwnLoad.Kind.SPEED : null;
-            if (cpu != null || disk != null) {
-                out.add(new OwnLoad(model.nodes().get(j).id(), cpu, disk));
-            }
-        }
-        return out;
+        return strategy.plan(model, new PlanningContext(config, estimation, PlacementRule.ANY, model.ownSpeeds()));
     }
 
     /** Builder with the paper's defaults: libra, λ = 0.05, c = 1.63, 20% fluctuation guard. */

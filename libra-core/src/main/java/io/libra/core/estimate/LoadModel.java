@@ -6,6 +6,7 @@ import io.libra.core.model.Node;
 import io.libra.core.model.Normalisation;
 import io.libra.core.plan.Balance;
 import io.libra.core.plan.NodeForecast;
+import io.libra.core.plan.OwnLoad;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -189,9 +190,21 @@ public final class LoadModel {
         return f != null && f.spreads(from, to);
     }
 
-    /** Node j's speed in d relative to the mean node: 1 where no speed of its own was learnt. */
-    public double speedIn(Dimension d, int j) {
+    private double speedIn(Dimension d, int j) {
         return speed[d.ordinal()] != null ? speed[d.ordinal()][j] : 1;
+    }
+
+    /** The nodes this model runs at a speed of their own, in either dimension, as load of their own. */
+    public List<OwnLoad> ownSpeeds() {
+        List<OwnLoad> out = new ArrayList<>();
+        for (int j = 0; j < nodes.size(); j++) {
+            OwnLoad.Kind cpu = speedIn(Dimension.CPU, j) != 1 ? OwnLoad.Kind.SPEED : null;
+            OwnLoad.Kind disk = speedIn(Dimension.DISK, j) != 1 ? OwnLoad.Kind.SPEED : null;
+            if (cpu != null || disk != null) {
+                out.add(new OwnLoad(nodes.get(j).id(), cpu, disk));
+            }
+        }
+        return out;
     }
 
     /**
