@@ -47,6 +47,14 @@ public record CacheModel(double blockBytes, double maxHit, double reach, double 
     private static final double[] REACHES = {0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5};
     /** The cache model must beat the linear model's held-out error by this share (it chose among a grid). */
     static final double MARGIN = 0.2;
+    /**
+     * A cache that does not rival the linear model within the errors' noise is still kept as a later
+     * rival ({@link #nearLinear}) while its held-out error is at most this many times the linear model's:
+     * a linear fit's held-out error, on windows of one layout, understates how far off it forecasts the
+     * layouts its moves make (`ycsb-d` seed 12 under `blocks`: 2.3% against the cache's 3.7% in the
+     * first window; the plan forecast disk 1.03 and left it at 1.22).
+     */
+    static final double RIVAL_WITHIN = 2;
     private static final int MAX_FOLDS = 10;
     /** At most this many nodes are fitted on (every k-th beyond it): 180 shapes over 100,000 regions cost about 0.8 s. */
     static final int FITTED_NODES = 128;
@@ -152,6 +160,14 @@ public record CacheModel(double blockBytes, double maxHit, double reach, double 
      */
     public boolean rivalsLinear() {
         return !beatsLinear() && CostFit.sameError(fitError, linearError);
+    }
+
+    /**
+     * Whether, without beating the linear model, its held-out error is within {@link #RIVAL_WITHIN}
+     * times the linear model's: a rival where no closer one is found ({@code Estimator}).
+     */
+    public boolean nearLinear() {
+        return !beatsLinear() && fitError <= RIVAL_WITHIN * linearError;
     }
 
     /**

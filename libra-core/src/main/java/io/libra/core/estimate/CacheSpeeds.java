@@ -44,6 +44,11 @@ final class CacheSpeeds {
             return !beats(linearError)
                     && CostFit.sameError(cache.fitError(), linearError);
         }
+
+        /** Whether, without beating it, it predicts within {@link CacheModel#RIVAL_WITHIN} times its error. */
+        boolean near(double linearError) {
+            return !beats(linearError) && cache.fitError() <= CacheModel.RIVAL_WITHIN * linearError;
+        }
     }
 
     /** A cache fitted with speeds taken out, and the speeds its last refit found. */

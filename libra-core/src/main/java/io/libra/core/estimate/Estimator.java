@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 import java.util.function.UnaryOperator;
@@ -48,7 +49,9 @@ public final class Estimator {
      *              as the linear model without beating it ({@link CacheModel#rivalsLinear}), where the
      *              linear model predicts better than a constant per node ({@link CostFit#tooAlike}); else with
      *              speeds of their own (CPU or disk) on nodes whose total strays while no window has shown them
-     *              to have one ({@link NodeBackgrounds#untoldSpeeds}); else empty
+     *              to have one ({@link NodeBackgrounds#untoldSpeeds}); else a block cache whose error is
+     *              within {@link CacheModel#RIVAL_WITHIN} times the linear model's ({@link CacheModel#nearLinear});
+     *              else empty
      * @param shapes how the learnt background differs between nodes of unequal size, per dimension
      */
     public record Estimate(LoadModel model, Estimation estimation, CostFit cpu, CostFit disk, NodeBackgrounds cpuOwn,
@@ -137,12 +140,15 @@ public final class Estimator {
                 ownLoad(now, cpuOwn, diskOwn));
         // where a constant per node predicts the totals as well as the linear model, a cache no better than that
         // has nothing in the window behind its forecasts (`calm` seed 10 under disk-speed: any move 0.87, no plan for 3 windows)
-        Optional<Rival> rival = (cache.isPresent() || diskFirst.tooAlike() ? Optional.<CacheModel>empty()
-                : cache(candidate, sped, CacheModel::rivalsLinear, l -> l.rivals(linear.error()))).map(c -> Rival.cache(
-                share(now, new Estimate(null, null, cpu, disk, cpuOwn, cacheOwn, Optional.of(c), shapes)), c,
+        boolean rivalled = cache.isEmpty() && !diskFirst.tooAlike();
+        Function<Optional<CacheModel>, Optional<Rival>> cacheRival = c -> c.filter(x -> rivalled).map(x -> Rival.cache(
+                share(now, new Estimate(null, null, cpu, disk, cpuOwn, cacheOwn, Optional.of(x), shapes)), x,
                 ownLoad(now, cpuOwn, cacheOwn)));
-        return new Estimate(model, e, cpu, disk, cpuOwn, diskOwn, cache, rival.or(() -> speedRival(now, samples, partial)),
-                shapes);
+        // a cache as good as the linear model first; then nodes' speeds; then a cache up to twice as far off
+        Optional<Rival> rival = cacheRival.apply(cache(candidate, sped, CacheModel::rivalsLinear, l -> l.rivals(linear.error())))
+                .or(() -> speedRival(now, samples, partial))
+                .or(() -> cacheRival.apply(cache(candidate, sped, CacheModel::nearLinear, l -> l.near(linear.error()))));
+        return new Estimate(model, e, cpu, disk, cpuOwn, diskOwn, cache, rival, shapes);
     }
 
     /**
