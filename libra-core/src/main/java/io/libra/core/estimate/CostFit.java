@@ -21,9 +21,11 @@ import java.util.function.Function;
  * @param fitError     held-out relative error of the model in use; NaN when there was too little data to judge (one node)
  * @param mappingError held-out relative error of the scaled mapping on the same folds; NaN when not judged
  * @param detail       what was learnt, or why the mapping was kept
+ * @param tooAlike     whether the mapping was kept because a constant per node predicted the node totals as well
+ *                     as any weights: they cannot tell what a region costs
  */
 public record CostFit(Dimension dimension, boolean learnt, double[] weights, double fitError, double mappingError,
-                      String detail) {
+                      String detail, boolean tooAlike) {
     private static final double[] PULLS = {1e-3, 1e-2, 1e-1, 1, 10};
     private static final int MAX_FOLDS = 10;
     /** Weights of the model by kind: background, reads, writes. */
@@ -49,9 +51,10 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
         return s;
     }
 
-    /** Whether a constant per node predicted the node totals as well as any weights: they cannot tell what a region costs. */
-    public boolean tooAlike() {
-        return !learnt && detail.contains(TOO_ALIKE);
+    /** A fit whose totals could tell what a region costs (or were too few to judge it). */
+    public CostFit(Dimension dimension, boolean learnt, double[] weights, double fitError, double mappingError,
+                   String detail) {
+        this(dimension, learnt, weights, fitError, mappingError, detail, false);
     }
 
     public double background() {
@@ -97,9 +100,9 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
         // region costs, and the pull alone would settle how much is background; only their changes can
         double constantError = heldOutError(all, held, folds, samples, d, Moments::backgroundOnly);
         if (!(bestError < constantError * (1 - MARGIN))) {
-            CostFit kept = mapping(d, all, mappingError, String.format(Locale.ROOT, "mapping kept: learnt %.1f%% vs a"
-                    + " constant %.1f%% held-out error, " + TOO_ALIKE + "%s", 100 * bestError,
-                    100 * constantError, collinear));
+            CostFit kept = new CostFit(d, false, all.scaledPrior(), mappingError, mappingError, String.format(Locale.ROOT,
+                    "mapping kept: learnt %.1f%% vs a constant %.1f%% held-out error, " + TOO_ALIKE + "%s",
+                    100 * bestError, 100 * constantError, collinear), true);
             return withinNode(d, samples, all, dropped, kept).orElse(kept);
         }
         if (!(bestError < mappingError * (1 - MARGIN))) {

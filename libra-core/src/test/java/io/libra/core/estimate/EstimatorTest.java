@@ -90,7 +90,9 @@ class EstimatorTest {
 
         assertThat(e.cpu().learnt()).as(e.cpu().detail()).isFalse();
         assertThat(e.cpu().detail()).contains("node totals too alike to tell what regions cost");
+        assertThat(e.cpu().tooAlike()).isTrue();
         assertThat(e.disk().learnt()).as(e.disk().detail()).isTrue();
+        assertThat(e.disk().tooAlike()).isFalse();
     }
 
     @Test
