@@ -49,7 +49,9 @@ public final class Estimator {
      *              as the linear model without beating it ({@link CacheModel#rivalsLinear}), where the
      *              linear model predicts better than a constant per node ({@link CostFit#tooAlike}); else with
      *              speeds of their own (CPU or disk) on nodes whose total strays while no window has shown them
-     *              to have one ({@link NodeBackgrounds#untoldSpeeds}); else a block cache whose error is
+     *              to have one ({@link NodeBackgrounds#untoldSpeeds}); else, where one window chose a
+     *              background the same on each node ({@link BackgroundShape}), with backgrounds in proportion
+     *              to capacity; else a block cache whose error is
      *              within {@link CacheModel#RIVAL_WITHIN} times the linear model's ({@link CacheModel#nearLinear});
      *              else empty
      * @param shapes how the learnt background differs between nodes of unequal size, per dimension
@@ -144,9 +146,10 @@ public final class Estimator {
         Function<Optional<CacheModel>, Optional<Rival>> cacheRival = c -> c.filter(x -> rivalled).map(x -> Rival.cache(
                 share(now, new Estimate(null, null, cpu, disk, cpuOwn, cacheOwn, Optional.of(x), shapes)), x,
                 ownLoad(now, cpuOwn, cacheOwn)));
-        // a cache as good as the linear model first; then nodes' speeds; then a cache up to twice as far off
+        // a cache as good as the linear model first; then nodes' speeds; the other background shape; a cache up to twice as far off
         Optional<Rival> rival = cacheRival.apply(cache(candidate, sped, CacheModel::rivalsLinear, l -> l.rivals(linear.error())))
                 .or(() -> speedRival(now, samples, partial))
+                .or(() -> shapeRival(now, shaped, windows.size()))
                 .or(() -> cacheRival.apply(cache(candidate, sped, CacheModel::nearLinear, l -> l.near(linear.error()))));
         return new Estimate(model, e, cpu, disk, cpuOwn, diskOwn, cache, rival, shapes);
     }
@@ -186,6 +189,20 @@ public final class Estimator {
         return Optional.of(new Rival(sharedWith(now, e, cpu, disk), subject + " residuals riding with the regions",
                 "regions' residuals", "node speeds", describe, Optional.of(between),
                 ownLoad(now, cpu.orElse(e.cpuOwn()), disk.orElse(e.diskOwn()))));
+    }
+
+    /**
+     * The window shared with each background in proportion to capacity, where one window chose the
+     * same background on each node in either dimension: a choice judged on the one layout it explains.
+     */
+    private Optional<Rival> shapeRival(ClusterSnapshot now, Shaped s, int windows) {
+        if (!learn || windows > 1 || s.shapes().equals(BackgroundShape.Both.CAPACITY)) {
+            return Optional.empty();
+        }
+        LoadModel byCapacity = share(now, new Estimate(null, null, s.cpuByCapacity(), s.diskByCapacity(),
+                NodeBackgrounds.NONE, NodeBackgrounds.NONE, Optional.empty(), BackgroundShape.Both.CAPACITY));
+        return Optional.of(new Rival(byCapacity, "background the same on each node", "same background",
+                "background by capacity", "background in proportion to each node's capacity", Optional.empty(), List.of()));
     }
 
     /** {@code now} shared by {@code e}'s cost fits with these own loads in place of {@code e}'s, where present. */
@@ -359,7 +376,7 @@ public final class Estimator {
         CostFit[] cpu = {fit(Dimension.CPU, byCapacity), null};
         CostFit[] disk = {fit(Dimension.DISK, byCapacity), null};
         if (!learn || !now.hasCapacities()) {
-            return new Shaped(BackgroundShape.Both.CAPACITY, byCapacity, cpu[0], disk[0], 0, 0);
+            return new Shaped(BackgroundShape.Both.CAPACITY, byCapacity, cpu[0], disk[0], 0, 0, cpu[0], disk[0]);
         }
         List<NodeSample> byNode = summed.in(BackgroundShape.Both.NODE);
         cpu[1] = fit(Dimension.CPU, byNode);
@@ -370,7 +387,7 @@ public final class Estimator {
         // a fit reads only its own dimension's features, so each shape's fit stands for the mixed samples too
         return new Shaped(chosen, samples, cpu[chosen.cpu().ordinal()], disk[chosen.disk().ordinal()],
                 chosen.cpu() == BackgroundShape.NODE ? cpu[0].fitError() : 0,
-                chosen.disk() == BackgroundShape.NODE ? disk[0].fitError() : 0);
+                chosen.disk() == BackgroundShape.NODE ? disk[0].fitError() : 0, cpu[0], disk[0]);
     }
 
     /** NODE where its fit's held-out error ({@code fits[1]}) is below capacity's ({@code fits[0]}) beyond their noise. */
@@ -389,7 +406,7 @@ public final class Estimator {
      * learnt from one window does ({@link CacheModel#forecastError}).
      */
     private record Shaped(BackgroundShape.Both shapes, List<NodeSample> samples, CostFit cpu, CostFit disk,
-                          double cpuPassedOver, double diskPassedOver) {
+                          double cpuPassedOver, double diskPassedOver, CostFit cpuByCapacity, CostFit diskByCapacity) {
         double claimed(Dimension d, double error, int windows) {
             double over = d == Dimension.CPU ? cpuPassedOver : diskPassedOver;
             return windows > 1 || Double.isNaN(error) ? error : Math.max(error, over);
