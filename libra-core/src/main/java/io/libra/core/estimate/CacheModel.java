@@ -150,7 +150,7 @@ public record CacheModel(double blockBytes, double maxHit, double reach, double 
 
     /** Whether it beats the linear model's held-out error by {@link #MARGIN}, so it replaces that model. */
     public boolean beatsLinear() {
-        return fitError < (1 - MARGIN) * linearError;
+        return beats(fitError, linearError);
     }
 
     /**
@@ -159,7 +159,7 @@ public record CacheModel(double blockBytes, double maxHit, double reach, double 
      * and a plan is checked against both ({@code Planner}).
      */
     public boolean rivalsLinear() {
-        return !beatsLinear() && CostFit.sameError(fitError, linearError);
+        return rivals(fitError, linearError);
     }
 
     /**
@@ -167,7 +167,22 @@ public record CacheModel(double blockBytes, double maxHit, double reach, double 
      * times the linear model's: a rival where no closer one is found ({@code Estimator}).
      */
     public boolean nearLinear() {
-        return !beatsLinear() && fitError <= RIVAL_WITHIN * linearError;
+        return near(fitError, linearError);
+    }
+
+    /** {@link #beatsLinear} for a cache of held-out error {@code fitError} (one refitted with the disks' speeds out too). */
+    static boolean beats(double fitError, double linearError) {
+        return fitError < (1 - MARGIN) * linearError;
+    }
+
+    /** {@link #rivalsLinear} for a cache of held-out error {@code fitError}. */
+    static boolean rivals(double fitError, double linearError) {
+        return !beats(fitError, linearError) && CostFit.sameError(fitError, linearError);
+    }
+
+    /** {@link #nearLinear} for a cache of held-out error {@code fitError}. */
+    static boolean near(double fitError, double linearError) {
+        return !beats(fitError, linearError) && fitError <= RIVAL_WITHIN * linearError;
     }
 
     /**

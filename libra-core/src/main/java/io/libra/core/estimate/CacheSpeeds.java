@@ -36,18 +36,17 @@ final class CacheSpeeds {
     record Learnt(CacheModel cache, NodeBackgrounds speeds) {
         /** Whether it beats the linear model with the nodes' own loads ({@code linearError}) as a cache must. */
         boolean beats(double linearError) {
-            return cache.fitError() < (1 - CacheModel.MARGIN) * linearError;
+            return CacheModel.beats(cache.fitError(), linearError);
         }
 
         /** Whether, without beating it, it predicts about as well ({@link CacheModel#rivalsLinear}). */
         boolean rivals(double linearError) {
-            return !beats(linearError)
-                    && CostFit.sameError(cache.fitError(), linearError);
+            return CacheModel.rivals(cache.fitError(), linearError);
         }
 
         /** Whether, without beating it, it predicts within {@link CacheModel#RIVAL_WITHIN} times its error. */
         boolean near(double linearError) {
-            return !beats(linearError) && cache.fitError() <= CacheModel.RIVAL_WITHIN * linearError;
+            return CacheModel.near(cache.fitError(), linearError);
         }
     }
 

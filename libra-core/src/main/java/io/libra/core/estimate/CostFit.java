@@ -100,9 +100,9 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
         // region costs, and the pull alone would settle how much is background; only their changes can
         double constantError = heldOutError(all, held, folds, samples, d, Moments::backgroundOnly);
         if (!(bestError < constantError * (1 - MARGIN))) {
-            CostFit kept = new CostFit(d, false, all.scaledPrior(), mappingError, mappingError, String.format(Locale.ROOT,
-                    "mapping kept: learnt %.1f%% vs a constant %.1f%% held-out error, " + TOO_ALIKE + "%s",
-                    100 * bestError, 100 * constantError, collinear), true);
+            CostFit kept = mapping(d, all, mappingError, String.format(Locale.ROOT, "mapping kept: learnt %.1f%% vs a"
+                    + " constant %.1f%% held-out error, " + TOO_ALIKE + "%s", 100 * bestError,
+                    100 * constantError, collinear), true);
             return withinNode(d, samples, all, dropped, kept).orElse(kept);
         }
         if (!(bestError < mappingError * (1 - MARGIN))) {
@@ -269,7 +269,11 @@ public record CostFit(Dimension dimension, boolean learnt, double[] weights, dou
     }
 
     private static CostFit mapping(Dimension d, Moments all, double error, String why) {
-        return new CostFit(d, false, all.scaledPrior(), error, error, why);
+        return mapping(d, all, error, why, false);
+    }
+
+    private static CostFit mapping(Dimension d, Moments all, double error, String why, boolean tooAlike) {
+        return new CostFit(d, false, all.scaledPrior(), error, error, why, tooAlike);
     }
 
     /** The learnt weights at one pull toward the prior, as a model to judge on held-out folds. */

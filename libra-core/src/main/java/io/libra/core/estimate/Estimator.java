@@ -196,7 +196,7 @@ public final class Estimator {
      * same background on each node in either dimension: a choice judged on the one layout it explains.
      */
     private Optional<Rival> shapeRival(ClusterSnapshot now, Shaped s, int windows) {
-        if (!learn || windows > 1 || s.shapes().equals(BackgroundShape.Both.CAPACITY)) {
+        if (windows > 1 || s.shapes().equals(BackgroundShape.Both.CAPACITY)) { // without learning, always CAPACITY
             return Optional.empty();
         }
         LoadModel byCapacity = share(now, new Estimate(null, null, s.cpuByCapacity(), s.diskByCapacity(),
