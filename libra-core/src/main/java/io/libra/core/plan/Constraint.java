@@ -35,6 +35,12 @@ public enum Constraint {
      * move still lowers the peak.
      */
     BELOW_SOURCE,
+    /**
+     * In place of the load and interference constraints, where no region of a hot node met them or
+     * split: the move lowers the higher peak of the two nodes (each node's larger normalised load)
+     * by more than the benefit threshold, the most of any move of the node's regions tried.
+     */
+    PAIR_PEAK,
     /** α'_i &gt; 1/500: moving it is worth the overhead. */
     BENEFIT_THRESHOLD,
     /** The region exceeds λ/2 (Theorem 1's bound) and no lighter region qualified. */

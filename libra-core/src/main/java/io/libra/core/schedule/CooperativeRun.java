@@ -5,9 +5,11 @@ import io.libra.core.estimate.LoadModel;
 import io.libra.core.model.Dimension;
 import io.libra.core.plan.Action;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 import java.util.function.Function;
+import java.util.stream.IntStream;
 
 /**
  * One run of the cooperative scheduling loop. Each iteration takes the node with the largest
@@ -20,6 +22,8 @@ import java.util.function.Function;
  * With a flow error ({@link SchedulerConfig#flowError}) a prefix's Δ is weighed with the error its
  * moves are expected to bring, so the moves that only trade regions near balance are not kept.
  * With a landing above λ ({@link SchedulerConfig#stopAt}) the run relieves nodes and stops at it instead.
+ * Once a check found the last forecast within λ, a hot node none of whose regions passes those
+ * conditions takes the one move that lowers the pair's peak most ({@link PairPeak}).
  */
 final class CooperativeRun {
     private static final int DESTINATIONS_TRIED = 8;
@@ -50,6 +54,7 @@ final class CooperativeRun {
         this.noNewPeak = noNewPeak;
         this.config = context.config();
         this.state = new WorkingState(model, context, flows);
+        state.refuseCycles();
         this.conditions = new MigrationConditions(config);
         int n = state.nodeCount();
         this.hottest = new NodeHeap(n, state::deviation, true);
@@ -85,7 +90,7 @@ final class CooperativeRun {
                 continue;
             }
             int source = hottest.peek();
-            if (!step(source, state.critical(source))) {
+            if (!step(source, state.critical(source)) && !descend(source)) {
                 hottest.remove(source);
                 exhausted.add(source);
                 continue;
@@ -202,6 +207,45 @@ final class CooperativeRun {
             covered += splits.carve(p, d, excess - covered, unsplittable);
         }
         return true;
+    }
+
+    /**
+     * Where no region of the source moved or split under the conditions above: of its regions and the
+     * coolest nodes in either dimension, the move that lowers the higher peak of the two nodes the
+     * most ({@link PairPeak}), chosen by its gain rather than the region's load, since a destination
+     * now may end anywhere below the source's peak and the first region that fits seldom gains most.
+     */
+    private boolean descend(int source) {
+        if (!noNewPeak || !config.forecastChecked()) {
+            return false; // a run that may raise a peak would undo the descent move by move
+        }
+        Candidate best = null;
+        double most = 0;
+        int[] destinations = coolestInEither();
+        for (int r : state.regionsOn(source)) {
+            for (int dst : destinations) {
+                if (dst == source || !state.allowed(r, dst)) {
+                    continue;
+                }
+                Candidate c = Candidate.of(state, r, source, dst, state.critical(source));
+                double gain = PairPeak.gain(c);
+                if (gain > most && conditions.pairPeak.holds(c) && conditions.benefit.holds(c)) {
+                    best = c;
+                    most = gain;
+                }
+            }
+        }
+        if (best == null) {
+            return false;
+        }
+        state.move(best, conditions.descent(), Notes.critical(state, source, best.critical()));
+        return true;
+    }
+
+    /** The coolest nodes in CPU and in disk, each once. */
+    private int[] coolestInEither() {
+        return IntStream.concat(Arrays.stream(coolest[0].top(DESTINATIONS_TRIED)),
+                Arrays.stream(coolest[1].top(DESTINATIONS_TRIED))).distinct().toArray();
     }
 
     /** The paper's basic loop: move the first region meeting all three conditions, else split. */

@@ -5,7 +5,8 @@ import java.util.List;
 /**
  * The condition objects one run checks, and the sets a move may pass (§III-B): the paper's
  * three (load, interference, benefit), shared, headroom or own-load relief or a peak trade in place of interference, and
- * below-source in place of the load constraint for a region that cannot be split.
+ * below-source in place of the load constraint for a region that cannot be split, and the pair peak in place of
+ * both where nothing else moved or split.
  */
 final class MigrationConditions {
     final LoadConstraint load;
@@ -17,12 +18,14 @@ final class MigrationConditions {
     final BelowSource belowSource;
     final BenefitThreshold benefit;
     final SplitBound splitBound;
+    final PairPeak pairPeak;
     private final List<MigrationCondition> paper;
     private final List<MigrationCondition> relief;
     private final List<MigrationCondition> headroom;
     private final List<MigrationCondition> trade;
     private final List<MigrationCondition> ownRelief;
     private final List<MigrationCondition> whole;
+    private final List<MigrationCondition> descent;
 
     MigrationConditions(SchedulerConfig config) {
         this.load = new LoadConstraint(config.lambda());
@@ -34,12 +37,14 @@ final class MigrationConditions {
         this.belowSource = new BelowSource();
         this.benefit = new BenefitThreshold(config.benefitThreshold());
         this.splitBound = new SplitBound(config.splitBound());
+        this.pairPeak = new PairPeak(config.benefitThreshold(), config.lambda());
         this.paper = List.of(load, interference, benefit);
         this.relief = List.of(load, sharedRelief, benefit);
         this.headroom = List.of(load, headroomRelief, benefit);
         this.trade = List.of(load, peakTrade, benefit);
         this.ownRelief = List.of(load, ownLoadRelief, benefit);
         this.whole = List.of(belowSource, benefit);
+        this.descent = List.of(pairPeak, benefit);
     }
 
     List<MigrationCondition> paper() {
@@ -64,5 +69,9 @@ final class MigrationConditions {
 
     List<MigrationCondition> whole() {
         return whole;
+    }
+
+    List<MigrationCondition> descent() {
+        return descent;
     }
 }
