@@ -217,7 +217,9 @@ final class CooperativeRun {
      */
     private boolean descend(int source) {
         if (!noNewPeak || !config.forecastChecked()) {
-            return false; // a run that may raise a peak would undo the descent move by move
+            // a run that may raise a peak would undo the descent move by move; an unchecked
+            // estimate errs most near the peak, where the descent lands destinations
+            return false;
         }
         Candidate best = null;
         double most = 0;
