@@ -67,6 +67,11 @@ public final class Normalisation {
 
     /** δ_j (eq. 3) from the node's two normalised loads; Δ (eq. 4) is its maximum over nodes. */
     public static double deviation(double cpu, double disk) {
-        return Math.max(cpu, disk) - 1.0;
+        return peak(cpu, disk) - 1.0;
+    }
+
+    /** A node's peak: the larger of its two normalised loads, δ_j + 1. */
+    public static double peak(double cpu, double disk) {
+        return Math.max(cpu, disk);
     }
 }

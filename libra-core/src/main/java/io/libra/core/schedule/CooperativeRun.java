@@ -222,7 +222,7 @@ final class CooperativeRun {
             return false;
         }
         Candidate best = null;
-        double most = 0;
+        double most = conditions.pairPeak.threshold(); // a gain above it is the first half of PairPeak.holds
         int[] destinations = coolestInEither();
         for (int r : state.regionsOn(source)) {
             for (int dst : destinations) {
@@ -231,7 +231,7 @@ final class CooperativeRun {
                 }
                 Candidate c = Candidate.of(state, r, source, dst, state.critical(source));
                 double gain = PairPeak.gain(c);
-                if (gain > most && conditions.pairPeak.holds(c) && conditions.benefit.holds(c)) {
+                if (gain > most && conditions.pairPeak.lands(c) && conditions.benefit.holds(c)) {
                     best = c;
                     most = gain;
                 }

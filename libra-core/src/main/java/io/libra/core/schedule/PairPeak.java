@@ -1,6 +1,7 @@
 package io.libra.core.schedule;
 
 import io.libra.core.model.Dimension;
+import io.libra.core.model.Normalisation;
 import io.libra.core.plan.Constraint;
 
 /**
@@ -21,7 +22,12 @@ public record PairPeak(double threshold, double lambda) implements MigrationCond
 
     @Override
     public boolean holds(MigrationCandidate c) {
-        return gain(c) > threshold && destinationAfter(c) < room(c);
+        return gain(c) > threshold && lands(c);
+    }
+
+    /** Whether the destination's peak ends within its {@link #room}, the half of {@link #holds} besides the gain. */
+    boolean lands(MigrationCandidate c) {
+        return destinationAfter(c) < room(c);
     }
 
     /** The pair's peak now less its peak once the region has moved. */
@@ -38,25 +44,21 @@ public record PairPeak(double threshold, double lambda) implements MigrationCond
     }
 
     private static double before(MigrationCandidate c) {
-        return Math.max(sourceBefore(c), peak(c.destinationLoad(Dimension.CPU), c.destinationLoad(Dimension.DISK)));
+        return Math.max(sourceBefore(c), Normalisation.peak(c.destinationLoad(Dimension.CPU), c.destinationLoad(Dimension.DISK)));
     }
 
     private static double sourceBefore(MigrationCandidate c) {
-        return peak(c.sourceLoad(Dimension.CPU), c.sourceLoad(Dimension.DISK));
+        return Normalisation.peak(c.sourceLoad(Dimension.CPU), c.sourceLoad(Dimension.DISK));
     }
 
     private static double sourceAfter(MigrationCandidate c) {
-        return peak(c.sourceLoad(Dimension.CPU) - c.shareAtSource(Dimension.CPU),
+        return Normalisation.peak(c.sourceLoad(Dimension.CPU) - c.shareAtSource(Dimension.CPU),
                 c.sourceLoad(Dimension.DISK) - c.shareAtSource(Dimension.DISK));
     }
 
     private static double destinationAfter(MigrationCandidate c) {
-        return peak(c.destinationLoad(Dimension.CPU) + c.shareAtDestination(Dimension.CPU),
+        return Normalisation.peak(c.destinationLoad(Dimension.CPU) + c.shareAtDestination(Dimension.CPU),
                 c.destinationLoad(Dimension.DISK) + c.shareAtDestination(Dimension.DISK));
-    }
-
-    private static double peak(double cpu, double disk) {
-        return Math.max(cpu, disk);
     }
 
     /** "pair peak: n0 1.08 and n1 1.06 after, peak 1.08 < 1.15 before, by more than 0.002; n1 1.06 < 1.10 = max(1+λ, n0 1.15 − λ)". */
